@@ -1,0 +1,79 @@
+import ServerKit
+
+/// Club Weekly's tables. Times are epoch milliseconds (UTC); distances metres; durations seconds.
+enum ClubWeeklySchema {
+    static let migrations: [Migration] = [
+        Migration(id: "cw-0001-clubs") { kind in
+            [
+                """
+                CREATE TABLE cw_clubs (
+                    id TEXT PRIMARY KEY,
+                    slug TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    time_zone TEXT NOT NULL,
+                    week_start INTEGER NOT NULL,
+                    sport_types TEXT NOT NULL,
+                    colors TEXT NOT NULL,
+                    feed_public INTEGER NOT NULL,
+                    code_sealed TEXT NOT NULL,
+                    code_hash TEXT NOT NULL,
+                    admin_password_hash TEXT,
+                    created_at BIGINT NOT NULL)
+                """,
+                """
+                CREATE TABLE cw_members (
+                    id TEXT PRIMARY KEY,
+                    club_id TEXT NOT NULL REFERENCES cw_clubs(id) ON DELETE CASCADE,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    strava_athlete_id BIGINT,
+                    member_key_hash TEXT,
+                    joined_at BIGINT NOT NULL,
+                    UNIQUE (club_id, strava_athlete_id))
+                """,
+                "CREATE INDEX cw_members_athlete ON cw_members (strava_athlete_id)",
+                """
+                CREATE TABLE cw_activities (
+                    id \(SQLTypes.autoIncrementKey(kind)),
+                    club_id TEXT NOT NULL REFERENCES cw_clubs(id) ON DELETE CASCADE,
+                    member_id TEXT NOT NULL REFERENCES cw_members(id) ON DELETE CASCADE,
+                    source TEXT NOT NULL,
+                    external_id TEXT NOT NULL,
+                    start_at BIGINT NOT NULL,
+                    sport_type TEXT NOT NULL,
+                    distance \(SQLTypes.double(kind)) NOT NULL,
+                    moving_time INTEGER NOT NULL,
+                    elapsed_time INTEGER NOT NULL,
+                    elevation \(SQLTypes.double(kind)) NOT NULL,
+                    name TEXT NOT NULL,
+                    trainer INTEGER NOT NULL,
+                    commute INTEGER NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    UNIQUE (member_id, external_id))
+                """,
+                "CREATE INDEX cw_activities_club_time ON cw_activities (club_id, start_at)",
+                """
+                CREATE TABLE cw_strava_athletes (
+                    athlete_id BIGINT PRIMARY KEY,
+                    first_name TEXT NOT NULL,
+                    last_name TEXT NOT NULL,
+                    access_token TEXT NOT NULL,
+                    refresh_token TEXT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    scope TEXT NOT NULL,
+                    connected_at BIGINT NOT NULL,
+                    last_sync_at BIGINT,
+                    last_error TEXT)
+                """,
+                """
+                CREATE TABLE cw_oauth_states (
+                    state_hash TEXT PRIMARY KEY,
+                    club_id TEXT NOT NULL REFERENCES cw_clubs(id) ON DELETE CASCADE,
+                    session_subject TEXT,
+                    expires_at BIGINT NOT NULL)
+                """,
+                "CREATE TABLE cw_rate_limits (name TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at BIGINT NOT NULL)",
+            ]
+        }
+    ]
+}

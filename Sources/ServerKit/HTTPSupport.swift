@@ -1,0 +1,166 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A JSON API error: `{"error":{"code":"…","message":"…"}}` with a 4xx/5xx status. Messages tell the user what to do.
+public struct APIError: HTTPResponseError, Sendable {
+    public let status: HTTPResponse.Status
+    public let code: String
+    public let message: String
+    public var headers: HTTPFields
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    public static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(.badRequest, code: code, message: message)
+    }
+    public static func notFound(_ message: String, code: String = "not_found") -> APIError {
+        APIError(.notFound, code: code, message: message)
+    }
+    public static func unauthorized(_ message: String, code: String = "unauthorized") -> APIError {
+        APIError(.unauthorized, code: code, message: message)
+    }
+    public static func forbidden(_ message: String, code: String = "forbidden") -> APIError {
+        APIError(.forbidden, code: code, message: message)
+    }
+    public static func conflict(_ message: String, code: String = "conflict") -> APIError {
+        APIError(.conflict, code: code, message: message)
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response = try JSONResponse.make(
+            APIErrorBody(error: .init(code: code, message: message)), status: status)
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+}
+
+/// The JSON error envelope.
+struct APIErrorBody: Encodable {
+    struct Inner: Encodable {
+        let code: String
+        let message: String
+    }
+    let error: Inner
+}
+
+/// JSON responses with a fixed encoder (ISO-8601 dates, no slashes escaped).
+public enum JSONResponse {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(ISO8601.string(date))
+        }
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }
+
+    public static func make<T: Encodable>(
+        _ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], encoder: JSONEncoder = encoder()
+    ) throws -> Response {
+        let data = try encoder.encode(value)
+        return raw(data, status: status, headers: headers)
+    }
+
+    /// Wraps already-encoded JSON bytes.
+    public static func raw(_ data: Data, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Decodes a JSON request body, mapping every failure to a 400 ``APIError`` that says what was wrong.
+extension Request {
+    public func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int = 1 << 20) async throws -> T {
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: limit)
+        } catch {
+            throw APIError(.contentTooLarge, code: "too_large", message: "Request body is larger than \(limit) bytes.")
+        }
+        guard buffer.readableBytes > 0 else {
+            throw APIError.badRequest("Request body is empty: send a JSON object.", code: "invalid_json")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw APIError.badRequest("Missing field '\(key.stringValue)'.", code: "invalid_json")
+        } catch let DecodingError.typeMismatch(_, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw APIError.badRequest("Field '\(path)' has the wrong type.", code: "invalid_json")
+        } catch {
+            throw APIError.badRequest("Request body is not valid JSON.", code: "invalid_json")
+        }
+    }
+
+    /// Reads the whole body up to `limit` bytes.
+    public func collectBody(limit: Int) async throws -> Data {
+        do {
+            return Data(try await body.collect(upTo: limit).readableBytesView)
+        } catch {
+            throw APIError(.contentTooLarge, code: "too_large", message: "Upload is larger than \(limit / 1_048_576) MB.")
+        }
+    }
+
+    /// Client address for throttling: the first `X-Forwarded-For` hop when present (behind a proxy), else the peer.
+    public func clientAddress(context: some RequestContext) -> String {
+        if let forwarded = headers[.xForwardedFor]?.split(separator: ",").first {
+            return forwarded.trimmingCharacters(in: .whitespaces)
+        }
+        if let remote = (context as? any RemoteAddressRequestContext)?.remoteAddress {
+            return remote.ipAddress ?? "unknown"
+        }
+        return "unknown"
+    }
+
+    /// Whether the request arrived over HTTPS (directly or through a proxy that says so).
+    public var isSecure: Bool {
+        uri.scheme == .https || headers[.xForwardedProto] == "https"
+    }
+}
+
+/// Adds defensive headers to every response.
+public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        var response = try await next(request, context)
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
+        if response.headers[.xFrameOptions] == nil {
+            response.headers[.xFrameOptions] = "DENY"
+        }
+        return response
+    }
+}
+
+extension HTTPField.Name {
+    // swift-format-ignore: NeverForceUnwrap
+    // Constant, valid header names: the initialiser fails only for invalid tokens.
+    public static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let xCache = HTTPField.Name("X-Cache")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let accessControlAllowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let accessControlAllowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
+    // swift-format-ignore: NeverForceUnwrap
+    public static let accessControlAllowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Hummingbird
+import Metrics
+import NIOCore
+import Prometheus
+import SQLKit
+
+/// Process-wide metrics: a Prometheus registry behind swift-metrics.
+public enum Observability {
+    /// The registry `/metrics` renders. Bootstrapped into swift-metrics once per process by ``bootstrapMetrics()``.
+    public static let registry = PrometheusCollectorRegistry()
+
+    /// Installs the Prometheus backend for swift-metrics. Call once, from the executable only (tests skip it).
+    public static func bootstrapMetrics() {
+        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+    }
+}
+
+/// `/health` and `/metrics`.
+public struct OperationsController<Context: RequestContext>: Sendable {
+    let database: Database
+    let startedAt: Date
+
+    public init(database: Database, startedAt: Date = Date()) {
+        self.database = database
+        self.startedAt = startedAt
+    }
+
+    public func addRoutes(to router: Router<Context>) {
+        router.get("/health") { _, _ -> Response in
+            let kind = database.kind.rawValue
+            do {
+                _ = try await database.read { db in try await db.raw("SELECT 1 AS ok").first() }
+                return try JSONResponse.make(
+                    Health(status: "ok", database: kind, uptimeSeconds: Int(Date().timeIntervalSince(startedAt))))
+            } catch {
+                return try JSONResponse.make(
+                    Health(status: "unavailable", database: kind, uptimeSeconds: 0), status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ -> Response in
+            var buffer: [UInt8] = []
+            Observability.registry.emit(into: &buffer)
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: buffer)))
+        }
+    }
+}
+
+struct Health: Encodable {
+    let status: String
+    let database: String
+    let uptimeSeconds: Int
+}

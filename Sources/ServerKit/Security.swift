@@ -1,0 +1,138 @@
+import Foundation
+import SQLKit
+
+/// Migration of the shared security tables: failed-attempt log and sessions.
+public let securityMigration = Migration(id: "0002-security") { _ in
+    [
+        "CREATE TABLE failed_attempts (key TEXT NOT NULL, at BIGINT NOT NULL)",
+        "CREATE INDEX failed_attempts_key ON failed_attempts (key, at)",
+        """
+        CREATE TABLE sessions (
+            id_hash TEXT PRIMARY KEY,
+            scope TEXT NOT NULL,
+            subject TEXT,
+            role TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX sessions_scope ON sessions (scope)",
+    ]
+}
+
+/// Counts failures per key (for example client + club) in a sliding window, in the database so that every instance
+/// and a restart see the same count.
+public struct AttemptLimiter: Sendable {
+    public let database: Database
+    public let limit: Int
+    public let window: TimeInterval
+
+    public init(database: Database, limit: Int = 10, window: TimeInterval = 15 * 60) {
+        self.database = database
+        self.limit = limit
+        self.window = window
+    }
+
+    /// When `key` is locked out, the number of seconds until the oldest counted failure leaves the window.
+    public func retryAfter(_ key: String, now: Date = Date()) async throws -> Int? {
+        let since = now.addingTimeInterval(-window).epochMilliseconds
+        let (limit, window) = (self.limit, self.window)
+        return try await database.read { db in
+            let rows = try await db.raw(
+                "SELECT at FROM failed_attempts WHERE key = \(bind: key) AND at > \(bind: since) ORDER BY at DESC"
+            ).all()
+            guard rows.count >= limit else { return nil }
+            // The lock lifts when the limit-th most recent failure ages out.
+            let pivot = try rows[limit - 1].decode(column: "at", as: Int64.self)
+            let lifts = Date(epochMilliseconds: pivot).addingTimeInterval(window)
+            return max(1, Int(lifts.timeIntervalSince(now).rounded(.up)))
+        }
+    }
+
+    public func recordFailure(_ key: String, now: Date = Date()) async throws {
+        let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
+        try await database.read { db in
+            try await db.raw("INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))")
+                .run()
+            try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run()
+        }
+    }
+
+    public func reset(_ key: String) async throws {
+        try await database.read { db in
+            try await db.raw("DELETE FROM failed_attempts WHERE key = \(bind: key)").run()
+        }
+    }
+}
+
+/// A signed-in session. The cookie carries a random id; the table stores only its SHA-256.
+public struct Session: Sendable, Equatable {
+    /// What the session belongs to, e.g. a club id.
+    public var scope: String
+    /// Who, e.g. a member id; nil for a club-code session that has not chosen a member.
+    public var subject: String?
+    /// `member` or `admin`.
+    public var role: String
+    public var expiresAt: Date
+}
+
+/// Database-backed sessions shared by every instance.
+public struct SessionStore: Sendable {
+    public let database: Database
+    public let lifetime: TimeInterval
+
+    public init(database: Database, lifetime: TimeInterval = 30 * 24 * 3600) {
+        self.database = database
+        self.lifetime = lifetime
+    }
+
+    /// Creates a session and returns the cookie value.
+    public func create(scope: String, subject: String?, role: String, now: Date = Date()) async throws -> String {
+        let token = Tokens.random()
+        let hash = Tokens.sha256(token)
+        let expires = now.addingTimeInterval(lifetime).epochMilliseconds
+        try await database.read { db in
+            try await db.raw(
+                """
+                INSERT INTO sessions (id_hash, scope, subject, role, created_at, expires_at)
+                VALUES (\(bind: hash), \(bind: scope), \(bind: subject), \(bind: role), \(bind: now.epochMilliseconds), \(bind: expires))
+                """
+            ).run()
+        }
+        return token
+    }
+
+    /// The live session for a cookie value, or nil.
+    public func find(_ token: String, now: Date = Date()) async throws -> Session? {
+        let hash = Tokens.sha256(token)
+        return try await database.read { db in
+            guard
+                let row = try await db.raw(
+                    "SELECT scope, subject, role, expires_at FROM sessions WHERE id_hash = \(bind: hash) AND expires_at > \(bind: now.epochMilliseconds)"
+                ).first()
+            else { return nil }
+            return Session(
+                scope: try row.decode(column: "scope", as: String.self),
+                subject: try row.decode(column: "subject", as: String?.self),
+                role: try row.decode(column: "role", as: String.self),
+                expiresAt: Date(epochMilliseconds: try row.decode(column: "expires_at", as: Int64.self)))
+        }
+    }
+
+    public func delete(_ token: String) async throws {
+        let hash = Tokens.sha256(token)
+        try await database.read { db in
+            try await db.raw("DELETE FROM sessions WHERE id_hash = \(bind: hash)").run()
+        }
+    }
+
+    /// Ends every session of a scope (code rotation) or of one subject within it.
+    public func deleteAll(scope: String, subject: String? = nil) async throws {
+        try await database.read { db in
+            if let subject {
+                try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope) AND subject = \(bind: subject)").run()
+            } else {
+                try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope)").run()
+            }
+        }
+    }
+}

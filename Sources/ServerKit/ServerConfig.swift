@@ -1,0 +1,116 @@
+import Configuration
+import Foundation
+import Logging
+import SystemPackage
+
+/// Settings of one server process. Built from command-line flags, then the environment, then `.env`, then defaults.
+public struct ServerConfig: Sendable {
+    public var host: String = "127.0.0.1"
+    public var port: Int = 8080
+    public var dataDirectory: String = "./data"
+    public var logLevel: Logger.Level = .info
+    /// `postgres://…` to use PostgreSQL; nil for SQLite in ``dataDirectory``.
+    public var databaseURL: String?
+    /// Public base URL of this server (OAuth redirects, webhook callback); defaults to `http://host:port`.
+    public var publicURL: String?
+    /// 32-byte key (base64 or hex) encrypting tokens at rest; generated into the data directory when unset.
+    public var tokenEncryptionKey: String?
+    /// Seed the demo club on first start.
+    public var seedDemo: Bool = true
+    /// Club served by the unprefixed `/club-data` route.
+    public var defaultClub: String = "demo"
+
+    public var strava = Strava()
+
+    /// Strava API access. Every URL is configurable so a local fake can stand in.
+    public struct Strava: Sendable {
+        public var clientID: String = ""
+        public var clientSecret: String = ""
+        public var apiBaseURL: String = "https://www.strava.com/api/v3"
+        public var oauthBaseURL: String = "https://www.strava.com/oauth"
+        /// Token Strava echoes when verifying the webhook subscription.
+        public var webhookVerifyToken: String = ""
+        public var isConfigured: Bool { !clientID.isEmpty && !clientSecret.isEmpty }
+        public init() {}
+    }
+
+    public init() {}
+
+    /// Base URL for links back to this server.
+    public var baseURL: String {
+        if let publicURL, !publicURL.isEmpty {
+            return publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        }
+        return "http://\(host):\(port)"
+    }
+
+    /// The SQLite file used when no `databaseURL` is set.
+    public var sqlitePath: String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("clubhouse.sqlite").path
+    }
+
+    /// Reads the environment (and `.env` in the working directory when present) over the defaults.
+    ///
+    /// | variable | setting |
+    /// |---|---|
+    /// | `CLUBHOUSE_HOST`, `CLUBHOUSE_PORT`, `CLUBHOUSE_DATA_DIR`, `CLUBHOUSE_LOG_LEVEL` | listen address, data, logs |
+    /// | `DATABASE_URL` | PostgreSQL URL |
+    /// | `PUBLIC_URL` | public base URL |
+    /// | `TOKEN_ENCRYPTION_KEY` | AES-256 key |
+    /// | `CLUBHOUSE_SEED_DEMO` | `false` to skip the demo club |
+    /// | `CLUBHOUSE_DEFAULT_CLUB` | slug for `/club-data` |
+    /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN` | Strava |
+    public static func fromEnvironment(
+        environment: [String: String] = ProcessInfo.processInfo.environment, dotEnvPath: String? = ".env"
+    ) async throws -> ServerConfig {
+        var providers: [any ConfigProvider] = [EnvironmentVariablesProvider(environmentVariables: environment)]
+        if let dotEnvPath {
+            providers.append(
+                try await EnvironmentVariablesProvider(environmentFilePath: FilePath(dotEnvPath), allowMissing: true))
+        }
+        let reader = ConfigReader(providers: providers)
+        var config = ServerConfig()
+        config.host = reader.string(forKey: "clubhouse.host", default: config.host)
+        if let port = reader.string(forKey: "clubhouse.port") {
+            guard let value = Int(port), (0...65535).contains(value) else {
+                throw ConfigError.invalid("CLUBHOUSE_PORT", port, "a port number 0–65535")
+            }
+            config.port = value
+        }
+        config.dataDirectory = reader.string(forKey: "clubhouse.dataDir", default: config.dataDirectory)
+        if let level = reader.string(forKey: "clubhouse.logLevel") {
+            guard let parsed = Logger.Level(rawValue: level.lowercased()) else {
+                throw ConfigError.invalid("CLUBHOUSE_LOG_LEVEL", level, Self.logLevels)
+            }
+            config.logLevel = parsed
+        }
+        config.databaseURL = reader.string(forKey: "database.url", isSecret: true).flatMap { $0.isEmpty ? nil : $0 }
+        config.publicURL = reader.string(forKey: "public.url")
+        config.tokenEncryptionKey = reader.string(forKey: "token.encryptionKey", isSecret: true)
+        if let seed = reader.string(forKey: "clubhouse.seedDemo") {
+            config.seedDemo = !["0", "false", "no", "off"].contains(seed.lowercased())
+        }
+        config.defaultClub = reader.string(forKey: "clubhouse.defaultClub", default: config.defaultClub)
+        config.strava.clientID = reader.string(forKey: "strava.clientId", default: "")
+        config.strava.clientSecret = reader.string(forKey: "strava.clientSecret", isSecret: true, default: "")
+        config.strava.apiBaseURL = reader.string(forKey: "strava.apiUrl", default: config.strava.apiBaseURL)
+        config.strava.oauthBaseURL = reader.string(forKey: "strava.oauthUrl", default: config.strava.oauthBaseURL)
+        config.strava.webhookVerifyToken = reader.string(
+            forKey: "strava.verifyToken", isSecret: true, default: config.strava.webhookVerifyToken)
+        return config
+    }
+
+    /// Accepted `--log-level` values.
+    public static let logLevels = "trace, debug, info, notice, warning, error, critical"
+}
+
+/// A configuration value that cannot be used.
+public enum ConfigError: Error, CustomStringConvertible {
+    case invalid(String, String, String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let name, let value, let expected): "\(name)=\(value) is invalid: expected \(expected)"
+        }
+    }
+}
