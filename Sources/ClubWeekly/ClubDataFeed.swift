@@ -26,6 +26,7 @@ public struct ClubDataFeed: Sendable, Equatable, Codable {
     public var dateSource: String
     /// Members who joined the club (can be more than `memberCount`).
     public var enrolledCount: Int
+    /// Rows of members with at least one counted activity, by rounded distance descending.
     public var members: [Member]
 
     /// A feed from its parts. Prefer ``build(week:activities:members:counting:enrolledCount:now:)``.
@@ -48,6 +49,7 @@ public struct ClubDataFeed: Sendable, Equatable, Codable {
     public struct Member: Sendable, Equatable, Codable {
         /// ``Format/privacyName(firstName:lastName:)``: `"Sarah M."`.
         public var name: String
+        /// Counted activities.
         public var rideCount: Int
         /// km, 1 decimal: Σ raw km rounded at the end.
         public var totalDistance: Double

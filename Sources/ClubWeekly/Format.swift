@@ -66,7 +66,8 @@ public enum Format {
         let minute = time.minute ?? 0
         let hour12 = hour % 12 == 0 ? 12 : hour % 12
         let suffix = hour < 12 ? "am" : "pm"
-        return "\(day.weekdayAbbreviation) \(day.day) \(day.monthAbbreviation) · \(hour12):\(CivilDay.padded(minute, 2))\(suffix)"
+        return
+            "\(day.weekdayAbbreviation) \(day.day) \(day.monthAbbreviation) · \(hour12):\(CivilDay.padded(minute, 2))\(suffix)"
     }
 
     /// A percentage rounded to an integer: `"12%"`, `"-3%"`.

@@ -4,7 +4,7 @@ import Foundation
 /// streaks and "your usual week" comparisons.
 public struct MemberHistory: Sendable, Equatable {
     /// The weeks, oldest first, as given.
-    public var weeks: [Week]
+    public private(set) var weeks: [Week]
     private var table: [MemberID: [MemberWeekStats]]
 
     /// Buckets the counted activities into `weeks` (oldest first); activities outside every week are ignored.
@@ -77,6 +77,7 @@ public struct MemberHistory: Sendable, Equatable {
 
 /// A week that is the member's best for a metric over several weeks.
 public struct PersonalBest: Sendable, Equatable, Codable {
+    /// The metric of the best.
     public var metric: Metric
     /// The week's value (SI units, see ``Metric/value(_:)``).
     public var value: Double

@@ -56,6 +56,7 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
 
 /// One member's totals for one week, over counted activities only.
 public struct MemberWeekStats: Sendable, Equatable, Codable {
+    /// Whose stats these are.
     public var memberID: MemberID
     /// Metres.
     public var distance: Double
@@ -87,7 +88,8 @@ public struct MemberWeekStats: Sendable, Equatable, Codable {
 
     /// No activity at all.
     public static func zero(_ id: MemberID) -> MemberWeekStats {
-        MemberWeekStats(memberID: id, distance: 0, rides: 0, movingTime: 0, elevation: 0, averageSpeed: 0, longestRide: 0)
+        MemberWeekStats(
+            memberID: id, distance: 0, rides: 0, movingTime: 0, elevation: 0, averageSpeed: 0, longestRide: 0)
     }
 
     /// Whether the member has at least one counted activity.
@@ -137,6 +139,7 @@ public struct Trend: Sendable, Equatable, Codable {
     /// `new`: the previous value was 0 and the current one is positive; `none`: both are 0.
     public enum Direction: String, Sendable, Codable { case up, down, flat, new, none }
 
+    /// Which way the value moved.
     public var direction: Direction
     /// `(current - previous) / previous × 100`; nil for `new` and `none`.
     public var percent: Double?
@@ -182,6 +185,7 @@ public struct Trend: Sendable, Equatable, Codable {
 
 /// A member on the week's leaderboard.
 public struct RankedMember: Sendable, Equatable, Codable {
+    /// This week's stats.
     public var stats: MemberWeekStats
     /// Last week's stats; zero when the member was absent last week.
     public var previous: MemberWeekStats
@@ -211,6 +215,7 @@ public struct RankedMember: Sendable, Equatable, Codable {
 public struct ClubSummary: Sendable, Equatable, Codable {
     /// Metres.
     public var distance: Double
+    /// Counted activities.
     public var rides: Int
     /// Members with at least one counted activity.
     public var activeMembers: Int
@@ -218,9 +223,13 @@ public struct ClubSummary: Sendable, Equatable, Codable {
     public var elevation: Double
     /// Seconds.
     public var movingTime: Int
+    /// Club distance against last week.
     public var distanceTrend: Trend
+    /// Ride count against last week.
     public var ridesTrend: Trend
+    /// Active members against last week.
     public var activeMembersTrend: Trend
+    /// Club elevation against last week.
     public var elevationTrend: Trend
 
     /// A summary from its parts.
@@ -242,9 +251,11 @@ public struct ClubSummary: Sendable, Equatable, Codable {
 
 /// Everything the charts, table and rides list show for one week.
 public struct WeekReport: Sendable, Equatable, Codable {
+    /// The week reported on.
     public var week: Week
     /// The ranking metric.
     public var metric: Metric
+    /// Club totals and trends.
     public var summary: ClubSummary
     /// Members with at least one counted activity this week, by `metric` descending; ties by name, then id.
     public var members: [RankedMember]
@@ -278,14 +289,18 @@ public enum WeeklyStats {
     ///
     /// Rows with the same member and external id (a Strava activity synced and also imported) count
     /// once, preferring the Strava API row, whose title is current. Order is kept.
-    public static func countedActivities(_ activities: [Activity], in week: Week, counting sportTypes: Set<String>)
+    public static func countedActivities(
+        _ activities: [Activity], in week: Week, counting sportTypes: Set<String>
+    )
         -> [Activity]
     {
         deduplicated(activities.filter { week.contains($0.startDate) && counts($0, sportTypes: sportTypes) })
     }
 
     /// Each member's stats for the week, for members with at least one counted activity.
-    public static func memberStats(_ activities: [Activity], in week: Week, counting sportTypes: Set<String>)
+    public static func memberStats(
+        _ activities: [Activity], in week: Week, counting sportTypes: Set<String>
+    )
         -> [MemberID: MemberWeekStats]
     {
         stats(of: countedActivities(activities, in: week, counting: sportTypes))
@@ -339,7 +354,9 @@ public enum WeeklyStats {
     /// Sorts by the metric, highest first, ties by name (case-insensitive, then exact) and then id, and
     /// gives competition ranks: equal values share a rank (1, 2, 2, 4). Values are compared to 0.001
     /// of their unit so that floating-point noise of summation never splits a tie.
-    public static func rank(_ stats: [MemberWeekStats], by metric: Metric, names: [MemberID: String] = [:])
+    public static func rank(
+        _ stats: [MemberWeekStats], by metric: Metric, names: [MemberID: String] = [:]
+    )
         -> [(stats: MemberWeekStats, rank: Int)]
     {
         let keyed = stats.map { (stats: $0, key: rankingKey(metric.value($0)), name: names[$0.memberID] ?? "") }

@@ -45,7 +45,8 @@ public struct Week: Sendable, Equatable, Hashable, Codable {
         let first = firstCivilDay
         let last = first.adding(days: 6)
         if first.year != last.year {
-            return "\(first.day) \(first.monthAbbreviation) \(first.year) – \(last.day) \(last.monthAbbreviation) \(last.year)"
+            return
+                "\(first.day) \(first.monthAbbreviation) \(first.year) – \(last.day) \(last.monthAbbreviation) \(last.year)"
         }
         if first.month != last.month {
             return "\(first.day) \(first.monthAbbreviation) – \(last.day) \(last.monthAbbreviation) \(last.year)"
@@ -68,8 +69,8 @@ public struct Week: Sendable, Equatable, Hashable, Codable {
     /// The week `weeks` weeks away from this one (negative for the past).
     public func shifted(by weeks: Int) -> Week {
         let calendar = Calendar.gregorian(in: timeZone)
-        let clamped = max(-WeekCalendar.maximumOffset, min(WeekCalendar.maximumOffset, weeks))
-        return WeekCalendar.week(startingOn: firstCivilDay.adding(days: 7 * clamped), calendar: calendar)
+        return WeekCalendar.week(
+            startingOn: firstCivilDay.adding(days: 7 * WeekCalendar.clamp(weeks)), calendar: calendar)
     }
 
     var firstCivilDay: CivilDay { CivilDay(start, in: Calendar.gregorian(in: timeZone)) }
@@ -106,8 +107,7 @@ public struct WeekCalendar: Sendable {
 
     /// The week `offset` weeks from the one containing `now`: 0 is the current week, -1 the previous…
     public func week(offset: Int, from now: Date) -> Week {
-        let clamped = max(-Self.maximumOffset, min(Self.maximumOffset, offset))
-        return Self.week(startingOn: firstDay(ofWeekContaining: now).adding(days: 7 * clamped), calendar: calendar)
+        Self.week(startingOn: firstDay(ofWeekContaining: now).adding(days: 7 * Self.clamp(offset)), calendar: calendar)
     }
 
     /// The offset of the week containing `date` relative to the week containing `now` (negative for the past).
@@ -117,9 +117,8 @@ public struct WeekCalendar: Sendable {
 
     /// The weeks at the offsets in `range`, oldest first: `-7...0` is the last eight weeks.
     public func weeks(offset range: ClosedRange<Int>, from now: Date) -> [Week] {
-        let lower = max(-Self.maximumOffset, range.lowerBound)
-        let upper = min(Self.maximumOffset, range.upperBound)
-        guard lower <= upper else { return [] }
+        let lower = Self.clamp(range.lowerBound)
+        let upper = Self.clamp(range.upperBound)
         let first = firstDay(ofWeekContaining: now)
         return (lower...upper).map { Self.week(startingOn: first.adding(days: 7 * $0), calendar: calendar) }
     }
@@ -129,6 +128,8 @@ public struct WeekCalendar: Sendable {
         let back = (day.weekday - weekStart.rawValue + 7) % 7
         return day.adding(days: -back)
     }
+
+    static func clamp(_ offset: Int) -> Int { max(-maximumOffset, min(maximumOffset, offset)) }
 
     static func week(startingOn day: CivilDay, calendar: Calendar) -> Week {
         Week(

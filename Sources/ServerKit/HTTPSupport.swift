@@ -58,7 +58,7 @@ public enum JSONResponse {
             var container = encoder.singleValueContainer()
             try container.encode(ISO8601.string(date))
         }
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return encoder
     }
 
@@ -157,10 +157,4 @@ extension HTTPField.Name {
     public static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
     // swift-format-ignore: NeverForceUnwrap
     public static let xCache = HTTPField.Name("X-Cache")!
-    // swift-format-ignore: NeverForceUnwrap
-    public static let accessControlAllowOrigin = HTTPField.Name("Access-Control-Allow-Origin")!
-    // swift-format-ignore: NeverForceUnwrap
-    public static let accessControlAllowMethods = HTTPField.Name("Access-Control-Allow-Methods")!
-    // swift-format-ignore: NeverForceUnwrap
-    public static let accessControlAllowHeaders = HTTPField.Name("Access-Control-Allow-Headers")!
 }

@@ -54,7 +54,9 @@ enum UTCCalendar {
     }
 
     /// Splits a UTC date into its components.
-    static func components(_ date: Date) -> (
+    static func components(
+        _ date: Date
+    ) -> (
         year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, millisecond: Int64
     ) {
         let total = date.timeIntervalSince1970
@@ -118,15 +120,20 @@ enum ISO8601 {
             guard let value = number(2) else { return nil }
             second = value
             if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
-                var scale = 0.1
+                var numerator: Int64 = 0
+                var denominator: Int64 = 1
                 var digits = 0
                 while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 {
-                    fraction += Double(bytes[index] - 0x30) * scale
-                    scale /= 10
+                    // Digits past nanoseconds cannot change a Date; read them but ignore their value.
+                    if digits < 9 {
+                        numerator = numerator * 10 + Int64(bytes[index] - 0x30)
+                        denominator *= 10
+                    }
                     index += 1
                     digits += 1
                 }
                 guard digits > 0 else { return nil }
+                fraction = Double(numerator) / Double(denominator)
             }
         }
         var offsetSeconds: Int64 = 0

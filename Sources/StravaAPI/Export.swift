@@ -85,7 +85,8 @@ public enum StravaExportError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .notText:
-            return "The file is not a text CSV file. Upload activities.csv from Strava's \"Download your data\" archive."
+            return
+                "The file is not a text CSV file. Upload activities.csv from Strava's \"Download your data\" archive."
         case .missingColumns(let names):
             return "The file is missing the column\(names.count == 1 ? "" : "s") "
                 + names.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -195,6 +196,11 @@ struct Reader {
         var later: Double
     }
 
+    enum Outcome {
+        case row(StravaExportRow)
+        case problem(StravaExportProblem)
+    }
+
     func report() -> StravaExportReport {
         let units = distanceUnits()
         var rows: [StravaExportRow] = []
@@ -205,7 +211,7 @@ struct Reader {
                 continue
             }
             switch row(record, units: units) {
-            case .success(let row):
+            case .row(let row):
                 if let first = seen[row.activityID] {
                     problems.append(
                         StravaExportProblem(
@@ -215,7 +221,7 @@ struct Reader {
                     seen[row.activityID] = row.line
                     rows.append(row)
                 }
-            case .failure(let problem):
+            case .problem(let problem):
                 problems.append(problem)
             }
         }
@@ -227,17 +233,16 @@ struct Reader {
         return record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func row(_ record: CSVReader.Record, units: DistanceUnits) -> Result<StravaExportRow, StravaExportProblem>
-    {
+    private func row(_ record: CSVReader.Record, units: DistanceUnits) -> Outcome {
         let line = record.line
         if record.unterminatedQuote {
-            return .failure(
+            return .problem(
                 StravaExportProblem(
                     line: line,
                     message: "A quoted field opened on this row is never closed, so the rest of the file was skipped."))
         }
         if record.fields.count < columns.requiredCount {
-            return .failure(
+            return .problem(
                 StravaExportProblem(
                     line: line,
                     message: "The row has only \(record.fields.count) of \(columns.headerCount) columns; "
@@ -296,10 +301,10 @@ struct Reader {
         }
 
         guard issues.isEmpty, let date, let sportType, let distance else {
-            return .failure(StravaExportProblem(line: line, message: issues.joined(separator: "; ") + "."))
+            return .problem(StravaExportProblem(line: line, message: issues.joined(separator: "; ") + "."))
         }
         let elapsedTime = Self.seconds(elapsed ?? moving ?? 0)
-        return .success(
+        return .row(
             StravaExportRow(
                 line: line, activityID: id, startDate: date, name: field(record, columns.name), sportType: sportType,
                 distance: distance, movingTime: moving.map(Self.seconds) ?? elapsedTime, elapsedTime: elapsedTime,
@@ -469,7 +474,8 @@ enum ExportDate {
                 month = Int64(index + 1)
             }
         }
-        guard let month, let day, let year, var (hour, minute, second) = time else { return nil }
+        guard let month, let day, let year, let (clockHour, minute, second) = time else { return nil }
+        var hour = clockHour
         if let meridiem {
             guard (1...12).contains(hour) else { return nil }
             hour = hour % 12 + (meridiem == "pm" ? 12 : 0)

@@ -1,0 +1,178 @@
+import AsyncHTTPClient
+import ClubWeekly
+import Foundation
+import Hummingbird
+import Logging
+import ServerKit
+import StravaAPI
+
+/// Club Weekly's server: storage, services, jobs and routes, assembled from configuration.
+public struct ClubWeeklyApp: Sendable {
+    let config: ServerConfig
+    let database: Database
+    let logger: Logger
+    let clubs: ClubRepository
+    let members: MemberRepository
+    let activities: ActivityRepository
+    let accounts: StravaAccountRepository
+    let oauthStates: OAuthStateRepository
+    let clubService: ClubService
+    let weeks: WeekService
+    let imports: ImportService
+    let sync: StravaSync
+    let sessions: SessionStore
+    let limiter: AttemptLimiter
+    let queue: JobQueue
+    let governor: DatabaseRateLimitGovernor
+
+    /// Every migration Club Weekly needs (shared ServerKit tables first).
+    public static let migrations: [Migration] = [jobsMigration, securityMigration] + ClubWeeklySchema.migrations
+
+    public init(
+        config: ServerConfig, database: Database, cipher: TokenCipher, logger: Logger,
+        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        self.config = config
+        self.database = database
+        self.logger = logger
+        clubs = ClubRepository(database: database)
+        members = MemberRepository(database: database)
+        activities = ActivityRepository(database: database)
+        accounts = StravaAccountRepository(database: database, cipher: cipher)
+        oauthStates = OAuthStateRepository(database: database)
+        clubService = ClubService(clubs: clubs, cipher: cipher)
+        weeks = WeekService(members: members, activities: activities, now: now)
+        imports = ImportService(activities: activities)
+        sessions = SessionStore(database: database)
+        limiter = AttemptLimiter(database: database, limit: 10, window: 15 * 60)
+        queue = JobQueue(database: database)
+        governor = DatabaseRateLimitGovernor(database: database, now: now)
+        guard let apiURL = URL(string: config.strava.apiBaseURL), let oauthURL = URL(string: config.strava.oauthBaseURL)
+        else { throw ConfigError.invalid("STRAVA_API_URL/STRAVA_OAUTH_URL", config.strava.apiBaseURL, "absolute URLs") }
+        let client = StravaClient(
+            configuration: StravaConfiguration(
+                clientID: config.strava.clientID, clientSecret: config.strava.clientSecret, apiBaseURL: apiURL,
+                oauthBaseURL: oauthURL),
+            transport: UpstreamStravaTransport(
+                client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
+            governor: governor, now: now)
+        sync = StravaSync(
+            client: client, accounts: accounts, members: members, activities: activities, queue: queue,
+            logger: logger, now: now)
+    }
+
+    /// Background job handlers of this app.
+    public var jobHandlers: [String: JobRunner.Handler] { sync.handlers }
+
+    /// Start-up work: the recurring reconciliation job, and the demo club when the database has no club.
+    public func prepare() async throws {
+        try await sync.scheduleRecurring()
+        if config.seedDemo { try await seedDemoIfEmpty() }
+    }
+
+    /// Creates the demo club (public feed) with 16 weeks of generated rides when there is no club yet; logs its code.
+    @discardableResult
+    public func seedDemoIfEmpty(now: Date = Date()) async throws -> Bool {
+        if let existing = try await clubs.find(slug: DemoClub.slug) {
+            let code = try clubService.code(of: existing)
+            logger.notice(
+                "demo club ready", metadata: ["url": "\(config.baseURL)/clubs/demo", "club code": "\(code)"])
+            return false
+        }
+        guard try await clubs.count() == 0 else { return false }
+        let created = try await clubService.create(
+            name: "Demo Cycling Club", slug: DemoClub.slug, timeZone: "Europe/Dublin", feedPublic: true,
+            now: now.addingTimeInterval(-Double(DemoClub.weeks) * 7 * 86400))
+        let generated = DemoClub.generate(club: created.club, now: now)
+        for member in generated.members { try await members.insert(member) }
+        try await activities.upsert(generated.activities, club: created.club.id, policy: .replace, now: now)
+        logger.notice(
+            "demo club created",
+            metadata: [
+                "url": "\(config.baseURL)/clubs/demo", "club code": "\(created.code)",
+                "members": "\(generated.members.count)", "activities": "\(generated.activities.count)",
+            ])
+        return true
+    }
+
+    // MARK: Command-line operations
+
+    /// `clubhouse club create`.
+    public func createClub(
+        name: String, slug: String?, timeZone: String, weekStart: String?, code: String?, adminPassword: String?,
+        publicFeed: Bool
+    ) async throws -> (slug: String, code: String) {
+        var start = Weekday.monday
+        if let weekStart {
+            guard let parsed = Weekday(name: weekStart) else {
+                throw ConfigError.invalid("--week-start", weekStart, "a weekday name such as monday or sunday")
+            }
+            start = parsed
+        }
+        let created = try await clubService.create(
+            name: name, slug: slug, timeZone: timeZone, weekStart: start, code: code, adminPassword: adminPassword,
+            feedPublic: publicFeed)
+        return (created.club.slug, created.code)
+    }
+
+    /// One line per club for `clubhouse club list`.
+    public func listClubs() async throws -> [String] {
+        var lines: [String] = []
+        for record in try await clubs.all() {
+            let club = record.club
+            let memberCount = try await members.members(of: club.id).count
+            let activityCount = try await activities.count(club: club.id)
+            lines.append(
+                "\(club.slug)\t\(club.name)\t\(club.timeZoneIdentifier)\tcode \(try clubService.code(of: record))\t"
+                    + "\(memberCount) members\t\(activityCount) activities\t\(club.isFeedPublic ? "public" : "private") feed")
+        }
+        return lines
+    }
+
+    /// `clubhouse club import`: imports a Strava export for a member (created when no member has that name).
+    public func importFile(path: String, clubSlug: String, memberName: String) async throws -> String {
+        guard let record = try await clubs.find(slug: clubSlug) else { throw CLIError("No club with slug '\(clubSlug)'.") }
+        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("Cannot read \(path).") }
+        let parts = memberName.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = parts.first, !first.isEmpty else { throw CLIError("--member needs a name like \"Sarah Murphy\".") }
+        let last = parts.count > 1 ? parts[1] : ""
+        let existing = try await members.members(of: record.club.id).first {
+            $0.firstName.lowercased() == first.lowercased() && $0.lastName.lowercased() == last.lowercased()
+        }
+        let member: Member
+        if let existing {
+            member = existing
+        } else {
+            member = Member(
+                id: MemberID(UUID().uuidString.lowercased()), clubID: record.club.id, firstName: first, lastName: last,
+                joinedAt: Date())
+            try await members.insert(member)
+        }
+        let report = try await imports.importExport(data, member: member)
+        var lines = [
+            "Imported \(report.imported) new activities for \(member.fullName) in \(clubSlug) "
+                + "(\(report.rows) rows, \(report.alreadyPresent) already present, \(report.problems.count) problems)."
+        ]
+        lines += report.problems.map { "  line \($0.line): \($0.message)" }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `clubhouse club sync`: queues a reconciliation for every connected member of the club; returns how many.
+    public func queueSync(clubSlug: String) async throws -> Int {
+        guard let record = try await clubs.find(slug: clubSlug) else { throw CLIError("No club with slug '\(clubSlug)'.") }
+        let athletes = Set(try await members.members(of: record.club.id).compactMap(\.stravaAthleteID))
+        for athlete in athletes {
+            try await queue.enqueue(
+                kind: StravaJob.reconcileAthlete,
+                payload: try StravaSync.encode(StravaJob.AthletePayload(athleteID: athlete)),
+                dedupeKey: "\(StravaJob.reconcileAthlete):\(athlete)")
+        }
+        return athletes.count
+    }
+}
+
+/// A command-line error with the message to print.
+public struct CLIError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

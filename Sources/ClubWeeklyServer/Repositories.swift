@@ -1,0 +1,340 @@
+import ClubWeekly
+import Foundation
+import SQLKit
+import ServerKit
+
+/// Stored club plus its secrets (the code is sealed so admins can read it back; the hash finds it).
+struct ClubRecord: Sendable {
+    var club: Club
+    var codeSealed: String
+    var codeHash: String
+    var adminPasswordHash: String?
+}
+
+/// Clubs and their settings.
+struct ClubRepository: Sendable {
+    let database: Database
+
+    func insert(_ record: ClubRecord) async throws {
+        let club = record.club
+        let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
+        try await database.read { db in
+            try await db.raw(
+                """
+                INSERT INTO cw_clubs (id, slug, name, time_zone, week_start, sport_types, colors, feed_public,
+                    code_sealed, code_hash, admin_password_hash, created_at)
+                VALUES (\(bind: club.id.rawValue), \(bind: club.slug), \(bind: club.name), \(bind: club.timeZoneIdentifier),
+                    \(bind: club.weekStart.rawValue), \(bind: club.countedSportTypes.sorted().joined(separator: ",")),
+                    \(bind: colors), \(bind: club.isFeedPublic ? 1 : 0), \(bind: record.codeSealed), \(bind: record.codeHash),
+                    \(bind: record.adminPasswordHash), \(bind: club.createdAt.epochMilliseconds))
+                """
+            ).run()
+        }
+    }
+
+    func update(_ club: Club) async throws {
+        let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
+        try await database.read { db in
+            try await db.raw(
+                """
+                UPDATE cw_clubs SET name = \(bind: club.name), slug = \(bind: club.slug),
+                    time_zone = \(bind: club.timeZoneIdentifier), week_start = \(bind: club.weekStart.rawValue),
+                    sport_types = \(bind: club.countedSportTypes.sorted().joined(separator: ",")), colors = \(bind: colors),
+                    feed_public = \(bind: club.isFeedPublic ? 1 : 0)
+                WHERE id = \(bind: club.id.rawValue)
+                """
+            ).run()
+        }
+    }
+
+    func setCode(_ id: ClubID, sealed: String, hash: String) async throws {
+        try await database.read { db in
+            try await db.raw(
+                "UPDATE cw_clubs SET code_sealed = \(bind: sealed), code_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)"
+            ).run()
+        }
+    }
+
+    func setAdminPassword(_ id: ClubID, hash: String) async throws {
+        try await database.read { db in
+            try await db.raw("UPDATE cw_clubs SET admin_password_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)")
+                .run()
+        }
+    }
+
+    func find(slug: String) async throws -> ClubRecord? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM cw_clubs WHERE slug = \(bind: slug)").first().map(Self.decode)
+        }
+    }
+
+    func find(id: ClubID) async throws -> ClubRecord? {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM cw_clubs WHERE id = \(bind: id.rawValue)").first().map(Self.decode)
+        }
+    }
+
+    func all() async throws -> [ClubRecord] {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM cw_clubs ORDER BY created_at, slug").all().map(Self.decode)
+        }
+    }
+
+    func count() async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM cw_clubs").first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    static func decode(_ row: any SQLRow) throws -> ClubRecord {
+        let colorsText = try row.decode(column: "colors", as: String.self)
+        let colors = (try? JSONDecoder().decode(ClubColors.self, from: Data(colorsText.utf8))) ?? .tricolore
+        let types = try row.decode(column: "sport_types", as: String.self).split(separator: ",").map(String.init)
+        let club = Club(
+            id: ClubID(try row.decode(column: "id", as: String.self)),
+            name: try row.decode(column: "name", as: String.self),
+            slug: try row.decode(column: "slug", as: String.self),
+            timeZoneIdentifier: try row.decode(column: "time_zone", as: String.self),
+            weekStart: Weekday(rawValue: try row.decode(column: "week_start", as: Int.self)) ?? .monday,
+            countedSportTypes: Set(types),
+            colors: colors,
+            isFeedPublic: try row.decode(column: "feed_public", as: Int.self) != 0,
+            createdAt: Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self)))
+        return ClubRecord(
+            club: club,
+            codeSealed: try row.decode(column: "code_sealed", as: String.self),
+            codeHash: try row.decode(column: "code_hash", as: String.self),
+            adminPasswordHash: try row.decode(column: "admin_password_hash", as: String?.self))
+    }
+}
+
+/// Members of clubs.
+struct MemberRepository: Sendable {
+    let database: Database
+
+    func insert(_ member: Member) async throws {
+        try await database.read { db in try await Self.insert(member, on: db) }
+    }
+
+    static func insert(_ member: Member, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            INSERT INTO cw_members (id, club_id, first_name, last_name, strava_athlete_id, joined_at)
+            VALUES (\(bind: member.id.rawValue), \(bind: member.clubID.rawValue), \(bind: member.firstName),
+                \(bind: member.lastName), \(bind: member.stravaAthleteID), \(bind: member.joinedAt.epochMilliseconds))
+            """
+        ).run()
+    }
+
+    func members(of club: ClubID) async throws -> [Member] {
+        try await database.read { db in
+            try await db.raw(
+                "SELECT * FROM cw_members WHERE club_id = \(bind: club.rawValue) ORDER BY first_name, last_name, id"
+            ).all().map(Self.decode)
+        }
+    }
+
+    func find(_ id: MemberID, in club: ClubID) async throws -> Member? {
+        try await database.read { db in
+            try await db.raw(
+                "SELECT * FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
+            ).first().map(Self.decode)
+        }
+    }
+
+    func find(athlete: Int64, in club: ClubID) async throws -> Member? {
+        try await database.read { db in
+            try await db.raw(
+                "SELECT * FROM cw_members WHERE strava_athlete_id = \(bind: athlete) AND club_id = \(bind: club.rawValue)"
+            ).first().map(Self.decode)
+        }
+    }
+
+    /// Every member (in any club) linked to a Strava athlete: webhook events fan out to all of them.
+    func members(athlete: Int64) async throws -> [Member] {
+        try await database.read { db in
+            try await db.raw("SELECT * FROM cw_members WHERE strava_athlete_id = \(bind: athlete)").all().map(
+                Self.decode)
+        }
+    }
+
+    func linkAthlete(_ id: MemberID, athlete: Int64?) async throws {
+        try await database.read { db in
+            try await db.raw(
+                "UPDATE cw_members SET strava_athlete_id = \(bind: athlete) WHERE id = \(bind: id.rawValue)"
+            ).run()
+        }
+    }
+
+    func setMemberKeyHash(_ id: MemberID, hash: String) async throws {
+        try await database.read { db in
+            try await db.raw("UPDATE cw_members SET member_key_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)")
+                .run()
+        }
+    }
+
+    func memberKeyHash(_ id: MemberID) async throws -> String? {
+        try await database.read { db in
+            try await db.raw("SELECT member_key_hash FROM cw_members WHERE id = \(bind: id.rawValue)").first()?
+                .decode(column: "member_key_hash", as: String?.self)
+        }
+    }
+
+    /// Deletes the member and (by cascade) all their activities.
+    func delete(_ id: MemberID, in club: ClubID) async throws {
+        try await database.read { db in
+            try await db.raw("DELETE FROM cw_activities WHERE member_id = \(bind: id.rawValue)").run()
+            try await db.raw(
+                "DELETE FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
+            ).run()
+        }
+    }
+
+    static func decode(_ row: any SQLRow) throws -> Member {
+        Member(
+            id: MemberID(try row.decode(column: "id", as: String.self)),
+            clubID: ClubID(try row.decode(column: "club_id", as: String.self)),
+            firstName: try row.decode(column: "first_name", as: String.self),
+            lastName: try row.decode(column: "last_name", as: String.self),
+            stravaAthleteID: try row.decode(column: "strava_athlete_id", as: Int64?.self),
+            joinedAt: Date(epochMilliseconds: try row.decode(column: "joined_at", as: Int64.self)))
+    }
+}
+
+/// How an activity write resolves against an existing row with the same (member, external id).
+enum UpsertPolicy {
+    /// Strava API data is authoritative: replaces whatever is stored.
+    case replace
+    /// Export rows never overwrite API rows; they only fill in or refresh other export rows.
+    case keepStrava
+}
+
+/// Activities of members.
+struct ActivityRepository: Sendable {
+    let database: Database
+
+    /// Inserts or updates activities of one club; returns how many rows were new.
+    @discardableResult
+    func upsert(_ activities: [Activity], club: ClubID, policy: UpsertPolicy, now: Date = Date()) async throws -> Int {
+        guard !activities.isEmpty else { return 0 }
+        return try await database.transaction { db in
+            var inserted = 0
+            for activity in activities {
+                let existing = try await db.raw(
+                    """
+                    SELECT source FROM cw_activities
+                    WHERE member_id = \(bind: activity.memberID.rawValue) AND external_id = \(bind: activity.externalID)
+                    """
+                ).first().map { try $0.decode(column: "source", as: String.self) }
+                if let existing {
+                    if policy == .keepStrava && existing == ActivitySource.strava.rawValue { continue }
+                    try await db.raw(
+                        """
+                        UPDATE cw_activities SET source = \(bind: activity.source.rawValue),
+                            start_at = \(bind: activity.startDate.epochMilliseconds), sport_type = \(bind: activity.sportType),
+                            distance = \(bind: activity.distance), moving_time = \(bind: activity.movingTime),
+                            elapsed_time = \(bind: activity.elapsedTime), elevation = \(bind: activity.elevationGain),
+                            name = \(bind: activity.name), trainer = \(bind: activity.trainer ? 1 : 0),
+                            commute = \(bind: activity.commute ? 1 : 0), updated_at = \(bind: now.epochMilliseconds)
+                        WHERE member_id = \(bind: activity.memberID.rawValue) AND external_id = \(bind: activity.externalID)
+                        """
+                    ).run()
+                } else {
+                    try await db.raw(
+                        """
+                        INSERT INTO cw_activities (club_id, member_id, source, external_id, start_at, sport_type, distance,
+                            moving_time, elapsed_time, elevation, name, trainer, commute, updated_at)
+                        VALUES (\(bind: club.rawValue), \(bind: activity.memberID.rawValue), \(bind: activity.source.rawValue),
+                            \(bind: activity.externalID), \(bind: activity.startDate.epochMilliseconds), \(bind: activity.sportType),
+                            \(bind: activity.distance), \(bind: activity.movingTime), \(bind: activity.elapsedTime),
+                            \(bind: activity.elevationGain), \(bind: activity.name), \(bind: activity.trainer ? 1 : 0),
+                            \(bind: activity.commute ? 1 : 0), \(bind: now.epochMilliseconds))
+                        """
+                    ).run()
+                    inserted += 1
+                }
+            }
+            return inserted
+        }
+    }
+
+    /// Applies a partial update (Strava webhook `updates`) without fetching the activity again.
+    func update(member: MemberID, externalID: String, name: String?, sportType: String?) async throws -> Bool {
+        try await database.read { db in
+            let found = try await db.raw(
+                "SELECT id FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
+            ).first()
+            guard found != nil else { return false }
+            if let name {
+                try await db.raw(
+                    "UPDATE cw_activities SET name = \(bind: name) WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
+                ).run()
+            }
+            if let sportType {
+                try await db.raw(
+                    "UPDATE cw_activities SET sport_type = \(bind: sportType) WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
+                ).run()
+            }
+            return true
+        }
+    }
+
+    func delete(member: MemberID, externalID: String) async throws {
+        try await database.read { db in
+            try await db.raw(
+                "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
+            ).run()
+        }
+    }
+
+    /// Activities of a club starting in `[from, to)`, oldest first.
+    func activities(club: ClubID, from: Date, to: Date) async throws -> [Activity] {
+        try await database.read { db in
+            try await db.raw(
+                """
+                SELECT * FROM cw_activities WHERE club_id = \(bind: club.rawValue)
+                  AND start_at >= \(bind: from.epochMilliseconds) AND start_at < \(bind: to.epochMilliseconds)
+                ORDER BY start_at, id
+                """
+            ).all().map(Self.decode)
+        }
+    }
+
+    /// The start of the club's oldest activity, or nil when it has none.
+    func earliestStart(club: ClubID) async throws -> Date? {
+        try await database.read { db in
+            try await db.raw("SELECT MIN(start_at) AS t FROM cw_activities WHERE club_id = \(bind: club.rawValue)")
+                .first()?.decode(column: "t", as: Int64?.self).map(Date.init(epochMilliseconds:))
+        }
+    }
+
+    func count(member: MemberID) async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM cw_activities WHERE member_id = \(bind: member.rawValue)")
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    func count(club: ClubID) async throws -> Int {
+        try await database.read { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM cw_activities WHERE club_id = \(bind: club.rawValue)")
+                .first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+
+    static func decode(_ row: any SQLRow) throws -> Activity {
+        Activity(
+            memberID: MemberID(try row.decode(column: "member_id", as: String.self)),
+            source: ActivitySource(rawValue: try row.decode(column: "source", as: String.self)) ?? .strava,
+            externalID: try row.decode(column: "external_id", as: String.self),
+            startDate: Date(epochMilliseconds: try row.decode(column: "start_at", as: Int64.self)),
+            sportType: try row.decode(column: "sport_type", as: String.self),
+            distance: try row.decode(column: "distance", as: Double.self),
+            movingTime: try row.decode(column: "moving_time", as: Int.self),
+            elapsedTime: try row.decode(column: "elapsed_time", as: Int.self),
+            elevationGain: try row.decode(column: "elevation", as: Double.self),
+            name: try row.decode(column: "name", as: String.self),
+            trainer: try row.decode(column: "trainer", as: Int.self) != 0,
+            commute: try row.decode(column: "commute", as: Int.self) != 0)
+    }
+}

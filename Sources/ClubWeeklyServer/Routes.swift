@@ -1,0 +1,443 @@
+import ClubWeekly
+import Foundation
+import HTTPTypes
+import Logging
+import Hummingbird
+import NIOCore
+import ServerKit
+import StravaAPI
+
+/// The session cookie's name.
+let sessionCookie = "cw_session"
+
+/// Who is calling: the club, and a member or admin when signed in.
+struct Caller: Sendable {
+    var record: ClubRecord
+    var session: Session?
+    /// Authenticated by the club code as a bearer token.
+    var viaCode: Bool
+    var club: Club { record.club }
+    var memberID: MemberID? { session?.subject.map { MemberID($0) } }
+    var isAdmin: Bool { session?.role == "admin" }
+    var canRead: Bool { club.isFeedPublic || session != nil || viaCode }
+}
+
+extension ClubWeeklyApp {
+    /// Mounts the JSON API, the OAuth and webhook endpoints and the original worker's compatibility routes.
+    public func addRoutes(to router: Router<AppRequestContext>) {
+        addCompatibilityRoutes(to: router)
+        let api = router.group("api")
+        api.get("openapi.json") { _, _ in
+            JSONResponse.raw(OpenAPIDocument.json, headers: [.accessControlAllowOrigin: "*"])
+        }
+        let club = api.group("clubs/:slug")
+        club.post("session") { request, context in try await signIn(request, context) }
+        club.post("admin/session") { request, context in try await adminSignIn(request, context) }
+        club.delete("session") { request, context in try await signOut(request, context) }
+        club.get("week") { request, context in
+            let caller = try await caller(request, context, needs: .read)
+            let offset = try Self.intQuery(request, "offset", default: 0)
+            let metricName = request.uri.queryParameters.get("metric") ?? "distance"
+            guard let metric = Metric(rawValue: metricName) else {
+                throw APIError.badRequest(
+                    "Unknown metric '\(metricName)': use one of \(Metric.allCases.map(\.rawValue).joined(separator: ", ")).",
+                    code: "invalid_metric")
+            }
+            do {
+                return try JSONResponse.make(try await weeks.weekView(club: caller.club, offset: offset, metric: metric))
+            } catch let error as WeekOffsetError {
+                throw Self.apiError(error)
+            }
+        }
+        club.get("members") { request, context in
+            let caller = try await caller(request, context, needs: .read)
+            return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberView.init))
+        }
+        club.get("members/:member/insights") { request, context in
+            let caller = try await caller(request, context, needs: .read)
+            let id = MemberID(try context.parameters.require("member"))
+            guard try await members.find(id, in: caller.club.id) != nil else {
+                throw APIError.notFound("No member \(id) in this club.")
+            }
+            let offset = try Self.intQuery(request, "offset", default: 0)
+            let rider = request.uri.queryParameters.get("rider").map { MemberID($0) }
+            do {
+                return try JSONResponse.make(
+                    try await weeks.insights(club: caller.club, member: id, subject: rider, offset: offset))
+            } catch let error as WeekOffsetError {
+                throw Self.apiError(error)
+            }
+        }
+        club.get("sync") { request, context in
+            let caller = try await caller(request, context, needs: .read)
+            return try JSONResponse.make(try await syncStatus(caller.club))
+        }
+        club.get("me") { request, context in
+            let caller = try await caller(request, context, needs: .member)
+            guard let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) else {
+                throw APIError.notFound("You have not joined as a member yet: POST your name to /me.", code: "no_member")
+            }
+            return try JSONResponse.make(MemberView(member))
+        }
+        club.post("me") { request, context in try await join(request, context) }
+        club.delete("me") { request, context in
+            let caller = try await caller(request, context, needs: .member)
+            let member = try await requireMember(caller)
+            try await sync.disconnect(member: member)
+            try await members.delete(member.id, in: caller.club.id)
+            try await sessions.deleteAll(scope: caller.club.id.rawValue, subject: member.id.rawValue)
+            return Response(status: .noContent)
+        }
+        club.post("me/import") { request, context in
+            let caller = try await caller(request, context, needs: .member)
+            let member = try await requireMember(caller)
+            let data = try await request.collectBody(limit: context.maxUploadSize)
+            do {
+                return try JSONResponse.make(try await imports.importExport(data, member: member))
+            } catch let error as ImportError {
+                throw APIError(.unprocessableContent, code: "invalid_export", message: error.description)
+            }
+        }
+        club.post("me/strava/disconnect") { request, context in
+            let caller = try await caller(request, context, needs: .member)
+            let member = try await requireMember(caller)
+            try await sync.disconnect(member: member)
+            return Response(status: .noContent)
+        }
+        club.get("strava/connect") { request, context in
+            let caller = try await caller(request, context, needs: .member)
+            guard config.strava.isConfigured else {
+                throw APIError(
+                    .serviceUnavailable, code: "strava_not_configured",
+                    message: "Strava is not configured on this server: set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET.")
+            }
+            let state = try await oauthStates.create(club: caller.club.id, subject: caller.session?.subject)
+            let url = sync.client.authorizeURL(
+                redirectURI: "\(config.baseURL)/strava/callback", scope: StravaSync.scopes, state: state)
+            return Response(status: .found, headers: [.location: url.absoluteString])
+        }
+        club.patch("") { request, context in try await updateSettings(request, context) }
+        club.post("code") { request, context in
+            let caller = try await caller(request, context, needs: .admin)
+            struct Body: Decodable { var code: String? }
+            let body = (try? await request.decodeJSON(Body.self)) ?? Body(code: nil)
+            do {
+                let code = try await clubService.rotateCode(caller.club, to: body.code)
+                return try JSONResponse.make(["code": code])
+            } catch let error as ClubError {
+                throw APIError.badRequest(error.description, code: error.code)
+            }
+        }
+        club.delete("members/:member") { request, context in
+            let caller = try await caller(request, context, needs: .admin)
+            let id = MemberID(try context.parameters.require("member"))
+            guard let member = try await members.find(id, in: caller.club.id) else {
+                throw APIError.notFound("No member \(id) in this club.")
+            }
+            try await sync.disconnect(member: member)
+            try await members.delete(member.id, in: caller.club.id)
+            try await sessions.deleteAll(scope: caller.club.id.rawValue, subject: member.id.rawValue)
+            return Response(status: .noContent)
+        }
+
+        router.get("strava/callback") { request, context in try await oauthCallback(request, context) }
+        router.get("strava/webhook") { request, _ in try webhookVerification(request) }
+        router.post("strava/webhook") { request, _ in try await webhookEvent(request) }
+    }
+
+    // MARK: Access
+
+    enum Need { case read, member, admin }
+
+    func caller(_ request: Request, _ context: AppRequestContext, needs: Need) async throws -> Caller {
+        let slug = try context.parameters.require("slug")
+        guard let record = try await clubs.find(slug: slug) else {
+            throw APIError.notFound("No club '\(slug)'. Check the link or ask your club admin.", code: "unknown_club")
+        }
+        var session: Session?
+        if let token = request.cookies[sessionCookie]?.value, let found = try await sessions.find(token),
+            found.scope == record.club.id.rawValue
+        {
+            session = found
+        }
+        var viaCode = false
+        if session == nil, let bearer = Self.bearer(request) {
+            viaCode = clubService.verify(code: bearer, for: record)
+        }
+        let caller = Caller(record: record, session: session, viaCode: viaCode)
+        switch needs {
+        case .read:
+            guard caller.canRead else {
+                throw APIError.unauthorized("This club's data is private: sign in with the club code.", code: "sign_in")
+            }
+        case .member:
+            guard session != nil else {
+                throw APIError.unauthorized("Sign in with the club code first.", code: "sign_in")
+            }
+        case .admin:
+            guard caller.isAdmin else { throw APIError.forbidden("Club admins only: sign in with the admin password.") }
+        }
+        return caller
+    }
+
+    func requireMember(_ caller: Caller) async throws -> Member {
+        guard let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) else {
+            throw APIError.notFound("You have not joined as a member yet: POST your name to /me.", code: "no_member")
+        }
+        return member
+    }
+
+    static func bearer(_ request: Request) -> String? {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer ") else { return nil }
+        return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+    }
+
+    func sessionCookieHeader(_ token: String, request: Request, maxAge: Int) -> String {
+        var cookie = "\(sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)"
+        if request.isSecure || config.baseURL.hasPrefix("https://") { cookie += "; Secure" }
+        return cookie
+    }
+
+    func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        struct Body: Decodable { var code: String }
+        let slug = try context.parameters.require("slug")
+        guard let record = try await clubs.find(slug: slug) else {
+            throw APIError.notFound("No club '\(slug)'. Check the link or ask your club admin.", code: "unknown_club")
+        }
+        let key = "code:\(record.club.id):\(request.clientAddress(context: context))"
+        if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
+        let body = try await request.decodeJSON(Body.self)
+        guard clubService.verify(code: body.code, for: record) else {
+            try await limiter.recordFailure(key)
+            if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
+            throw APIError.unauthorized("That club code is not right. Check it with your club admin.", code: "wrong_code")
+        }
+        try await limiter.reset(key)
+        let token = try await sessions.create(scope: record.club.id.rawValue, subject: nil, role: "member")
+        var response = try JSONResponse.make(["club": record.club.slug, "role": "member"])
+        response.headers[.setCookie] = sessionCookieHeader(
+            token, request: request, maxAge: Int(sessions.lifetime))
+        return response
+    }
+
+    func adminSignIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        struct Body: Decodable { var password: String }
+        let slug = try context.parameters.require("slug")
+        guard let record = try await clubs.find(slug: slug) else {
+            throw APIError.notFound("No club '\(slug)'.", code: "unknown_club")
+        }
+        let key = "admin:\(record.club.id):\(request.clientAddress(context: context))"
+        if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
+        let body = try await request.decodeJSON(Body.self)
+        guard await clubService.verifyAdmin(password: body.password, for: record) else {
+            try await limiter.recordFailure(key)
+            throw APIError.unauthorized("Wrong admin password.", code: "wrong_password")
+        }
+        try await limiter.reset(key)
+        // An admin keeps any member identity of the current session.
+        var subject: String?
+        if let token = request.cookies[sessionCookie]?.value, let existing = try await sessions.find(token),
+            existing.scope == record.club.id.rawValue
+        {
+            subject = existing.subject
+        }
+        let token = try await sessions.create(scope: record.club.id.rawValue, subject: subject, role: "admin")
+        var response = try JSONResponse.make(["club": record.club.slug, "role": "admin"])
+        response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+        return response
+    }
+
+    func signOut(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
+        var response = Response(status: .noContent)
+        response.headers[.setCookie] = sessionCookieHeader("", request: request, maxAge: 0)
+        return response
+    }
+
+    static func lockedOut(_ seconds: Int) -> APIError {
+        APIError(
+            .tooManyRequests, code: "locked_out",
+            message: "Too many wrong attempts. Try again in \(max(1, (seconds + 59) / 60)) minutes.",
+            headers: [.retryAfter: String(seconds)])
+    }
+
+    /// Joins the signed-in session as a named member (for members who import files instead of connecting Strava).
+    func join(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        struct Body: Decodable {
+            var firstName: String
+            var lastName: String?
+        }
+        let caller = try await caller(request, context, needs: .member)
+        if let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) {
+            return try JSONResponse.make(MemberView(member))
+        }
+        let body = try await request.decodeJSON(Body.self)
+        let first = body.firstName.trimmingCharacters(in: .whitespacesAndNewlines)
+        let last = (body.lastName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...40).contains(first.count), last.count <= 40 else {
+            throw APIError.badRequest("First name must be 1–40 characters, last name at most 40.", code: "invalid_name")
+        }
+        let member = Member(
+            id: MemberID(UUID().uuidString.lowercased()), clubID: caller.club.id, firstName: first, lastName: last,
+            joinedAt: Date())
+        try await members.insert(member)
+        let token = try await sessions.create(
+            scope: caller.club.id.rawValue, subject: member.id.rawValue, role: caller.session?.role ?? "member")
+        var response = try JSONResponse.make(MemberView(member), status: .created)
+        response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+        return response
+    }
+
+    func updateSettings(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        struct Body: Decodable {
+            var name: String?
+            var timeZone: String?
+            var weekStart: String?
+            var countedSportTypes: [String]?
+            var colors: [String]?
+            var feedPublic: Bool?
+            var adminPassword: String?
+        }
+        let caller = try await caller(request, context, needs: .admin)
+        let body = try await request.decodeJSON(Body.self)
+        var club = caller.club
+        if let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            guard (1...80).contains(name.count) else { throw Self.apiError(ClubError.invalidName) }
+            club.name = name
+        }
+        if let zone = body.timeZone {
+            guard TimeZone(identifier: zone) != nil else { throw Self.apiError(ClubError.invalidTimeZone(zone)) }
+            club.timeZoneIdentifier = zone
+        }
+        if let start = body.weekStart {
+            guard let day = Weekday(name: start) else {
+                throw APIError.badRequest("Unknown week start '\(start)': use monday … sunday.", code: "invalid_week_start")
+            }
+            club.weekStart = day
+        }
+        if let types = body.countedSportTypes {
+            let cleaned = Set(types.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.allSatisfy { $0.isLetter } }) else {
+                throw Self.apiError(ClubError.invalidSportTypes)
+            }
+            club.countedSportTypes = cleaned
+        }
+        if let colors = body.colors {
+            guard colors.count == 3 else { throw Self.apiError(ClubError.invalidColors) }
+            let parsed = ClubColors(first: colors[0], second: colors[1], third: colors[2])
+            guard parsed.isValid else { throw Self.apiError(ClubError.invalidColors) }
+            club.colors = parsed
+        }
+        if let feedPublic = body.feedPublic { club.isFeedPublic = feedPublic }
+        if let password = body.adminPassword {
+            do {
+                try await clubService.setAdminPassword(club, password: password)
+            } catch let error as ClubError {
+                throw Self.apiError(error)
+            }
+        }
+        try await clubs.update(club)
+        let oldest = try await weeks.oldestOffset(club: club)
+        let (report, list) = try await weeks.report(club: club, offset: 0, metric: .distance)
+        return try JSONResponse.make(
+            WeekView(club: club, report: report, offset: 0, oldestOffset: oldest, members: list).club)
+    }
+
+    func syncStatus(_ club: Club) async throws -> [SyncStatusView] {
+        var rows: [SyncStatusView] = []
+        for member in try await members.members(of: club.id) {
+            let account = try await member.stravaAthleteID.asyncMap { try await accounts.find($0) } ?? nil
+            rows.append(
+                SyncStatusView(
+                    memberId: member.id.rawValue,
+                    name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
+                    source: member.stravaAthleteID != nil ? "strava" : "import",
+                    connected: account != nil, lastSyncAt: account?.lastSyncAt, lastError: account?.lastError,
+                    activities: try await activities.count(member: member.id)))
+        }
+        return rows
+    }
+
+    // MARK: Strava OAuth and webhooks
+
+    func oauthCallback(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let state = query.get("state"), let bound = try await oauthStates.consume(state) else {
+            throw APIError.badRequest(
+                "This Strava sign-in link has expired or was already used. Start again from Member settings.",
+                code: "invalid_state")
+        }
+        guard let record = try await clubs.find(id: bound.club) else {
+            throw APIError.notFound("The club of this sign-in no longer exists.", code: "unknown_club")
+        }
+        let back = "/clubs/\(record.club.slug)/settings"
+        if query.get("error") != nil {
+            return Response(status: .found, headers: [.location: "\(back)?strava=denied"])
+        }
+        guard let code = query.get("code"), !code.isEmpty else {
+            throw APIError.badRequest("Strava did not send an authorization code.", code: "missing_code")
+        }
+        do {
+            let member = try await sync.connect(
+                code: code, grantedScope: query.get("scope"), club: record.club,
+                memberID: bound.subject.map { MemberID($0) })
+            let token = try await sessions.create(
+                scope: record.club.id.rawValue, subject: member.id.rawValue, role: "member")
+            var response = Response(status: .found, headers: [.location: "\(back)?strava=connected"])
+            response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+            return response
+        } catch ConnectError.missingScope {
+            return Response(status: .found, headers: [.location: "\(back)?strava=scope"])
+        } catch ConnectError.strava(let error) {
+            logger.warning("Strava token exchange failed", metadata: ["error": "\(error.message)"])
+            return Response(status: .found, headers: [.location: "\(back)?strava=failed"])
+        }
+    }
+
+    func webhookVerification(_ request: Request) throws -> Response {
+        let query = request.uri.queryParameters
+        guard query.get("hub.mode") == "subscribe", let challenge = query.get("hub.challenge"),
+            let token = query.get("hub.verify_token"), !config.strava.webhookVerifyToken.isEmpty,
+            Tokens.constantTimeEquals(token, config.strava.webhookVerifyToken)
+        else {
+            throw APIError.forbidden("Webhook verification failed.", code: "bad_verify_token")
+        }
+        return try JSONResponse.make(["hub.challenge": challenge])
+    }
+
+    func webhookEvent(_ request: Request) async throws -> Response {
+        let data = try await request.collectBody(limit: 64 << 10)
+        let event: WebhookEvent
+        do {
+            event = try StravaDecoding.decoder().decode(WebhookEvent.self, from: data)
+        } catch {
+            throw APIError.badRequest("Not a Strava webhook event.", code: "invalid_event")
+        }
+        try await sync.accept(event)
+        return try JSONResponse.make(["status": "queued"])
+    }
+
+    // MARK: Helpers
+
+    static func intQuery(_ request: Request, _ name: String, default value: Int) throws -> Int {
+        guard let text = request.uri.queryParameters.get(name) else { return value }
+        guard let number = Int(text) else {
+            throw APIError.badRequest("'\(name)' must be a whole number, got '\(text)'.", code: "invalid_\(name)")
+        }
+        return number
+    }
+
+    static func apiError(_ error: WeekOffsetError) -> APIError {
+        switch error {
+        case .invalid:
+            APIError.badRequest("offset must be 0 (this week) or negative (past weeks).", code: "invalid_offset")
+        case .beforeHistory(let requested, let oldest):
+            APIError.badRequest(
+                "offset \(requested) is before this club's history begins (oldest is \(oldest)).", code: "before_history")
+        }
+    }
+
+    static func apiError(_ error: ClubError) -> APIError {
+        APIError.badRequest(error.description, code: error.code)
+    }
+}

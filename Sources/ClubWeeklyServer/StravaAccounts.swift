@@ -1,0 +1,240 @@
+import ClubWeekly
+import Foundation
+import SQLKit
+import ServerKit
+import StravaAPI
+
+/// A connected Strava athlete. Tokens are decrypted only in memory.
+struct StravaAccount: Sendable, Equatable {
+    var athleteID: Int64
+    var firstName: String
+    var lastName: String
+    var accessToken: String
+    var refreshToken: String
+    var expiresAt: Date
+    var scope: String
+    var connectedAt: Date
+    var lastSyncAt: Date?
+    var lastError: String?
+}
+
+/// Strava athletes and their tokens, sealed with AES-GCM at rest.
+struct StravaAccountRepository: Sendable {
+    let database: Database
+    let cipher: TokenCipher
+
+    func save(_ account: StravaAccount) async throws {
+        let access = try cipher.seal(account.accessToken)
+        let refresh = try cipher.seal(account.refreshToken)
+        try await database.read { db in
+            try await db.raw(
+                """
+                INSERT INTO cw_strava_athletes (athlete_id, first_name, last_name, access_token, refresh_token, expires_at,
+                    scope, connected_at, last_sync_at, last_error)
+                VALUES (\(bind: account.athleteID), \(bind: account.firstName), \(bind: account.lastName), \(bind: access),
+                    \(bind: refresh), \(bind: account.expiresAt.epochMilliseconds), \(bind: account.scope),
+                    \(bind: account.connectedAt.epochMilliseconds), \(bind: account.lastSyncAt?.epochMilliseconds),
+                    \(bind: account.lastError))
+                ON CONFLICT (athlete_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
+                    access_token = excluded.access_token, refresh_token = excluded.refresh_token,
+                    expires_at = excluded.expires_at, scope = excluded.scope, last_error = excluded.last_error
+                """
+            ).run()
+        }
+    }
+
+    /// Persists a refreshed token pair at once: Strava retires the old refresh token when it issues a new one.
+    func updateTokens(athlete: Int64, access: String, refresh: String, expiresAt: Date) async throws {
+        let sealedAccess = try cipher.seal(access)
+        let sealedRefresh = try cipher.seal(refresh)
+        try await database.read { db in
+            try await db.raw(
+                """
+                UPDATE cw_strava_athletes SET access_token = \(bind: sealedAccess), refresh_token = \(bind: sealedRefresh),
+                    expires_at = \(bind: expiresAt.epochMilliseconds) WHERE athlete_id = \(bind: athlete)
+                """
+            ).run()
+        }
+    }
+
+    func markSynced(athlete: Int64, at date: Date, error: String?) async throws {
+        try await database.read { db in
+            if let error {
+                try await db.raw(
+                    "UPDATE cw_strava_athletes SET last_error = \(bind: error) WHERE athlete_id = \(bind: athlete)"
+                ).run()
+            } else {
+                try await db.raw(
+                    """
+                    UPDATE cw_strava_athletes SET last_sync_at = \(bind: date.epochMilliseconds), last_error = NULL
+                    WHERE athlete_id = \(bind: athlete)
+                    """
+                ).run()
+            }
+        }
+    }
+
+    func find(_ athlete: Int64) async throws -> StravaAccount? {
+        let row = try await database.read { db in
+            try await db.raw("SELECT * FROM cw_strava_athletes WHERE athlete_id = \(bind: athlete)").first()
+                .map(RawAccount.init)
+        }
+        return try row.map(decrypt)
+    }
+
+    func all() async throws -> [StravaAccount] {
+        let rows = try await database.read { db in
+            try await db.raw("SELECT * FROM cw_strava_athletes ORDER BY athlete_id").all().map(RawAccount.init)
+        }
+        return try rows.map(decrypt)
+    }
+
+    func delete(_ athlete: Int64) async throws {
+        try await database.read { db in
+            try await db.raw("DELETE FROM cw_strava_athletes WHERE athlete_id = \(bind: athlete)").run()
+        }
+    }
+
+    private struct RawAccount: Sendable {
+        var athleteID: Int64, firstName: String, lastName: String, access: String, refresh: String
+        var expiresAt: Int64, scope: String, connectedAt: Int64, lastSyncAt: Int64?, lastError: String?
+        init(_ row: any SQLRow) throws {
+            athleteID = try row.decode(column: "athlete_id", as: Int64.self)
+            firstName = try row.decode(column: "first_name", as: String.self)
+            lastName = try row.decode(column: "last_name", as: String.self)
+            access = try row.decode(column: "access_token", as: String.self)
+            refresh = try row.decode(column: "refresh_token", as: String.self)
+            expiresAt = try row.decode(column: "expires_at", as: Int64.self)
+            scope = try row.decode(column: "scope", as: String.self)
+            connectedAt = try row.decode(column: "connected_at", as: Int64.self)
+            lastSyncAt = try row.decode(column: "last_sync_at", as: Int64?.self)
+            lastError = try row.decode(column: "last_error", as: String?.self)
+        }
+    }
+
+    private func decrypt(_ raw: RawAccount) throws -> StravaAccount {
+        StravaAccount(
+            athleteID: raw.athleteID, firstName: raw.firstName, lastName: raw.lastName,
+            accessToken: try cipher.open(raw.access), refreshToken: try cipher.open(raw.refresh),
+            expiresAt: Date(epochMilliseconds: raw.expiresAt), scope: raw.scope,
+            connectedAt: Date(epochMilliseconds: raw.connectedAt),
+            lastSyncAt: raw.lastSyncAt.map(Date.init(epochMilliseconds:)), lastError: raw.lastError)
+    }
+}
+
+/// One-time OAuth `state` values, bound to the club and session that started the flow.
+struct OAuthStateRepository: Sendable {
+    let database: Database
+
+    func create(club: ClubID, subject: String?, now: Date = Date()) async throws -> String {
+        let state = Tokens.random(bytes: 24)
+        let hash = Tokens.sha256(state)
+        let expires = now.addingTimeInterval(15 * 60).epochMilliseconds
+        try await database.read { db in
+            try await db.raw("DELETE FROM cw_oauth_states WHERE expires_at < \(bind: now.epochMilliseconds)").run()
+            try await db.raw(
+                """
+                INSERT INTO cw_oauth_states (state_hash, club_id, session_subject, expires_at)
+                VALUES (\(bind: hash), \(bind: club.rawValue), \(bind: subject), \(bind: expires))
+                """
+            ).run()
+        }
+        return state
+    }
+
+    /// Consumes a state: returns its club and subject once, nil when unknown, used or expired.
+    func consume(_ state: String, now: Date = Date()) async throws -> (club: ClubID, subject: String?)? {
+        let hash = Tokens.sha256(state)
+        return try await database.transaction { db in
+            guard
+                let row = try await db.raw(
+                    "SELECT club_id, session_subject, expires_at FROM cw_oauth_states WHERE state_hash = \(bind: hash)"
+                ).first()
+            else { return nil }
+            try await db.raw("DELETE FROM cw_oauth_states WHERE state_hash = \(bind: hash)").run()
+            guard try row.decode(column: "expires_at", as: Int64.self) > now.epochMilliseconds else { return nil }
+            return (
+                ClubID(try row.decode(column: "club_id", as: String.self)),
+                try row.decode(column: "session_subject", as: String?.self)
+            )
+        }
+    }
+}
+
+/// The Strava rate-limit budget, shared by every instance through the database.
+struct DatabaseRateLimitGovernor: RateLimitGovernor {
+    let database: Database
+    let name: String
+    let now: @Sendable () -> Date
+
+    init(database: Database, name: String = "strava", now: @escaping @Sendable () -> Date = Date.init) {
+        self.database = database
+        self.name = name
+        self.now = now
+    }
+
+    func acquire(_ kind: RequestKind) async throws(StravaError) {
+        let now = self.now()
+        let decision: RateLimitDecision
+        do {
+            decision = try await modify { state in
+                let decision = state.decision(for: kind, at: now)
+                if decision == .proceed { state.willSend(kind, at: now) }
+                return decision
+            }
+        } catch {
+            // A storage failure must not stop syncing; Strava's own 429 still protects the budget.
+            return
+        }
+        if case .wait(let until) = decision { throw .rateLimited(until: until) }
+    }
+
+    func record(_ response: HTTPResponse, kind: RequestKind) async {
+        let now = self.now()
+        _ = try? await modify { state in
+            if let usage = RateLimitUsage.parse(response) { state.record(usage, at: now) }
+            if response.status == 429 { state.recordTooManyRequests(at: now) }
+            return RateLimitDecision.proceed
+        }
+    }
+
+    /// The current state (for status pages and tests).
+    func state() async throws -> RateLimitState {
+        try await load()
+    }
+
+    private func load() async throws -> RateLimitState {
+        let name = self.name
+        return try await database.read { db in
+            guard let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
+                .decode(column: "state", as: String.self)
+            else { return RateLimitState() }
+            return (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
+        }
+    }
+
+    private func modify(_ body: @escaping @Sendable (inout RateLimitState) -> RateLimitDecision) async throws
+        -> RateLimitDecision
+    {
+        let name = self.name
+        let lock: SQLQueryString = database.kind == .postgres ? "FOR UPDATE" : ""
+        let nowMs = now().epochMilliseconds
+        return try await database.transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO cw_rate_limits (name, state, updated_at) VALUES (\(bind: name), '{}', \(bind: nowMs))
+                ON CONFLICT (name) DO NOTHING
+                """
+            ).run()
+            let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name) \(lock)").first()?
+                .decode(column: "state", as: String.self) ?? "{}"
+            var state = (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
+            let decision = body(&state)
+            let encoded = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
+            try await db.raw(
+                "UPDATE cw_rate_limits SET state = \(bind: encoded), updated_at = \(bind: nowMs) WHERE name = \(bind: name)"
+            ).run()
+            return decision
+        }
+    }
+}

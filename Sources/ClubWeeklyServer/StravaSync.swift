@@ -1,0 +1,348 @@
+import ClubWeekly
+import Foundation
+import Logging
+import ServerKit
+import StravaAPI
+
+/// Carries Strava requests over the server's upstream HTTP client (timeouts, retries for idempotent calls).
+struct UpstreamStravaTransport: HTTPTransport {
+    let client: UpstreamHTTPClient
+
+    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = try await client.send(
+            method: request.method, url: request.url, headers: request.headers, body: request.body)
+        return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
+    }
+}
+
+/// Job kinds of the Strava sync.
+enum StravaJob {
+    static let backfill = "strava.backfill"
+    static let event = "strava.event"
+    static let reconcileAll = "strava.reconcile"
+    static let reconcileAthlete = "strava.reconcile-athlete"
+
+    struct AthletePayload: Codable { var athleteID: Int64 }
+}
+
+/// Errors of connecting a Strava account.
+enum ConnectError: Error {
+    case denied
+    case strava(StravaError)
+    case missingScope
+}
+
+/// Keeps each connected member's activities in step with Strava: backfill on connect, webhook events, and a daily
+/// reconciliation as a safety net. Every call goes through the shared rate-limit governor; when the budget is spent
+/// the job is deferred to the next window instead of failing.
+struct StravaSync: Sendable {
+    let client: StravaClient
+    let accounts: StravaAccountRepository
+    let members: MemberRepository
+    let activities: ActivityRepository
+    let queue: JobQueue
+    let logger: Logger
+    var now: @Sendable () -> Date = Date.init
+    /// How far back a new connection is filled.
+    var backfillWeeks = 16
+    /// How far back the daily reconciliation looks for missed changes.
+    var reconcileDays = 14
+    /// Interval between reconciliations of one athlete.
+    var reconcileInterval: TimeInterval = 24 * 3600
+
+    /// Scopes we ask for: activity:read_all so members' "followers only" rides count too.
+    static let scopes = ["read", "activity:read_all"]
+
+    // MARK: Connect and disconnect
+
+    /// Exchanges an authorization code, stores the tokens, links (or creates) the member and queues the backfill.
+    func connect(code: String, grantedScope: String?, club: Club, memberID: MemberID?) async throws -> Member {
+        if let grantedScope, !grantedScope.contains("activity:read") { throw ConnectError.missingScope }
+        let token: TokenResponse
+        do {
+            token = try await client.exchange(code: code)
+        } catch {
+            throw ConnectError.strava(error)
+        }
+        guard let athlete = token.athlete else { throw ConnectError.strava(.decoding("token response has no athlete")) }
+        let now = self.now()
+        try await accounts.save(
+            StravaAccount(
+                athleteID: athlete.id, firstName: athlete.firstname ?? "", lastName: athlete.lastname ?? "",
+                accessToken: token.accessToken, refreshToken: token.refreshToken,
+                expiresAt: Date(timeIntervalSince1970: TimeInterval(token.expiresAt)),
+                scope: grantedScope ?? Self.scopes.joined(separator: ","), connectedAt: now))
+        let member: Member
+        if let existing = try await members.find(athlete: athlete.id, in: club.id) {
+            member = existing
+        } else if let memberID, let existing = try await members.find(memberID, in: club.id) {
+            try await members.linkAthlete(existing.id, athlete: athlete.id)
+            member = Member(
+                id: existing.id, clubID: club.id, firstName: existing.firstName, lastName: existing.lastName,
+                stravaAthleteID: athlete.id, joinedAt: existing.joinedAt)
+        } else {
+            member = Member(
+                id: MemberID(UUID().uuidString.lowercased()), clubID: club.id,
+                firstName: athlete.firstname ?? "Rider", lastName: athlete.lastname ?? "",
+                stravaAthleteID: athlete.id, joinedAt: now)
+            try await members.insert(member)
+        }
+        try await enqueueBackfill(athlete: athlete.id)
+        return member
+    }
+
+    func enqueueBackfill(athlete: Int64) async throws {
+        try await queue.enqueue(
+            kind: StravaJob.backfill, payload: try Self.encode(StravaJob.AthletePayload(athleteID: athlete)),
+            dedupeKey: "\(StravaJob.backfill):\(athlete)")
+    }
+
+    /// Unlinks a member from Strava. When no other club uses the athlete, the token is revoked and deleted.
+    /// Activities already synced stay in the club's history (delete them with "delete my data").
+    func disconnect(member: Member) async throws {
+        guard let athlete = member.stravaAthleteID else { return }
+        try await members.linkAthlete(member.id, athlete: nil)
+        let others = try await members.members(athlete: athlete)
+        guard others.isEmpty, let account = try await accounts.find(athlete) else { return }
+        do {
+            try await client.revoke(accessToken: account.accessToken)
+        } catch {
+            logger.warning("revoking Strava token failed; deleting it anyway", metadata: ["error": "\(error)"])
+        }
+        try await accounts.delete(athlete)
+    }
+
+    // MARK: Tokens
+
+    /// A usable access token, refreshed (and the new refresh token persisted) when it expires within 10 minutes.
+    func accessToken(for account: StravaAccount) async throws(StravaError) -> String {
+        if account.expiresAt.timeIntervalSince(now()) > 600 { return account.accessToken }
+        let token = try await client.refresh(refreshToken: account.refreshToken)
+        let expires = Date(timeIntervalSince1970: TimeInterval(token.expiresAt))
+        do {
+            try await accounts.updateTokens(
+                athlete: account.athleteID, access: token.accessToken, refresh: token.refreshToken, expiresAt: expires)
+        } catch {
+            throw .transport("could not store refreshed token: \(error)")
+        }
+        return token.accessToken
+    }
+
+    // MARK: Jobs
+
+    var handlers: [String: JobRunner.Handler] {
+        [
+            StravaJob.backfill: { job in try await runAthleteJob(job) { try await backfill(athlete: $0) } },
+            StravaJob.reconcileAthlete: { job in try await runAthleteJob(job) { try await reconcile(athlete: $0) } },
+            StravaJob.event: { job in try await handleEventJob(job) },
+            StravaJob.reconcileAll: { _ in try await scheduleReconciliations() },
+        ]
+    }
+
+    private func runAthleteJob(_ job: Job, _ body: (Int64) async throws -> Void) async throws -> JobOutcome {
+        let payload = try JSONDecoder().decode(StravaJob.AthletePayload.self, from: Data(job.payload.utf8))
+        do {
+            try await body(payload.athleteID)
+            try await accounts.markSynced(athlete: payload.athleteID, at: now(), error: nil)
+            return .done
+        } catch let error as StravaError {
+            return try await outcome(for: error, athlete: payload.athleteID)
+        }
+    }
+
+    private func outcome(for error: StravaError, athlete: Int64?) async throws -> JobOutcome {
+        switch error {
+        case .rateLimited(let until):
+            logger.notice("Strava budget spent; deferring", metadata: ["until": "\(until)"])
+            return .deferred(until: until)
+        case .unauthorized(let message), .forbidden(let message):
+            // The athlete revoked access (or the app is inactive): record it for the status page, don't retry.
+            if let athlete { try await accounts.markSynced(athlete: athlete, at: now(), error: message) }
+            return .done
+        default:
+            if let athlete { try await accounts.markSynced(athlete: athlete, at: now(), error: error.message) }
+            throw error
+        }
+    }
+
+    /// Loads the last ``backfillWeeks`` weeks of an athlete into every club they belong to.
+    func backfill(athlete: Int64) async throws {
+        let after = now().addingTimeInterval(-Double(backfillWeeks) * 7 * 86400)
+        try await syncWindow(athlete: athlete, after: after, removeMissing: false)
+    }
+
+    /// Re-reads the last ``reconcileDays`` days and removes activities Strava no longer has (missed delete events).
+    func reconcile(athlete: Int64) async throws {
+        let after = now().addingTimeInterval(-Double(reconcileDays) * 86400)
+        try await syncWindow(athlete: athlete, after: after, removeMissing: true)
+    }
+
+    private func syncWindow(athlete: Int64, after: Date, removeMissing: Bool) async throws {
+        guard let account = try await accounts.find(athlete) else { return }
+        let linked = try await members.members(athlete: athlete)
+        guard !linked.isEmpty else { return }
+        let token = try await accessToken(for: account)
+        let summaries = try await client.allAthleteActivities(accessToken: token, after: after)
+        let visible = summaries.filter(Self.isShareable)
+        for member in linked {
+            let mapped = visible.map { Self.activity($0, member: member.id) }
+            try await activities.upsert(mapped, club: member.clubID, policy: .replace, now: now())
+            if removeMissing {
+                let keep = Set(mapped.map(\.externalID))
+                let stored = try await activities.activities(club: member.clubID, from: after, to: now().addingTimeInterval(86400))
+                for old in stored where old.memberID == member.id && old.source == .strava && !keep.contains(old.externalID) {
+                    try await activities.delete(member: member.id, externalID: old.externalID)
+                }
+            }
+        }
+    }
+
+    /// Queues a reconciliation for every athlete not synced within the interval, then runs again in an hour.
+    private func scheduleReconciliations() async throws -> JobOutcome {
+        let now = self.now()
+        for account in try await accounts.all()
+        where (account.lastSyncAt.map { now.timeIntervalSince($0) >= reconcileInterval } ?? true) {
+            try await queue.enqueue(
+                kind: StravaJob.reconcileAthlete,
+                payload: try Self.encode(StravaJob.AthletePayload(athleteID: account.athleteID)),
+                dedupeKey: "\(StravaJob.reconcileAthlete):\(account.athleteID)")
+        }
+        return .reschedule(at: now.addingTimeInterval(3600))
+    }
+
+    /// Ensures the recurring reconciliation job exists (idempotent; call at start-up).
+    func scheduleRecurring() async throws {
+        try await queue.enqueue(kind: StravaJob.reconcileAll, dedupeKey: StravaJob.reconcileAll)
+    }
+
+    // MARK: Webhook events
+
+    /// Queues a webhook event for processing; returns at once (Strava wants an answer within 2 s).
+    func accept(_ event: WebhookEvent) async throws {
+        try await queue.enqueue(
+            kind: StravaJob.event, payload: try Self.encode(event),
+            dedupeKey: event.objectType == .activity
+                ? "\(StravaJob.event):\(event.ownerID):\(event.objectID):\(event.aspectType.rawValue):\(event.eventTime)"
+                : nil)
+    }
+
+    private func handleEventJob(_ job: Job) async throws -> JobOutcome {
+        let event = try StravaDecoding.decoder().decode(WebhookEvent.self, from: Data(job.payload.utf8))
+        do {
+            try await handle(event)
+            return .done
+        } catch let error as StravaError {
+            return try await outcome(for: error, athlete: event.ownerID)
+        }
+    }
+
+    /// Applies one event. Events may repeat or arrive out of order: every branch converges on Strava's current state.
+    func handle(_ event: WebhookEvent) async throws {
+        let linked = try await members.members(athlete: event.ownerID)
+        guard !linked.isEmpty, let account = try await accounts.find(event.ownerID) else {
+            logger.debug("event for unknown athlete ignored", metadata: ["owner": "\(event.ownerID)"])
+            return
+        }
+        if event.objectType == .athlete {
+            if event.isDeauthorization { try await confirmDeauthorization(account, members: linked) }
+            return
+        }
+        let externalID = String(event.objectID)
+        switch event.aspectType {
+        case .create:
+            try await fetchAndStore(event.objectID, account: account, members: linked)
+        case .update:
+            if let isPrivate = event.updates["private"] {
+                if isPrivate == "true" {
+                    for member in linked { try await activities.delete(member: member.id, externalID: externalID) }
+                } else {
+                    try await fetchAndStore(event.objectID, account: account, members: linked)
+                }
+                return
+            }
+            // Title and type changes carry their new value: apply them without spending a request.
+            let title = event.updates["title"]
+            let type = event.updates["type"] ?? event.updates["sport_type"]
+            var missing = false
+            for member in linked {
+                let found = try await activities.update(
+                    member: member.id, externalID: externalID, name: title, sportType: type)
+                if !found { missing = true }
+            }
+            if missing { try await fetchAndStore(event.objectID, account: account, members: linked) }
+        case .delete:
+            // Webhooks are unsigned: confirm with Strava before deleting, so a forged event cannot remove data.
+            let token = try await accessToken(for: account)
+            do {
+                let still = try await client.activity(id: event.objectID, accessToken: token)
+                try await store(still, members: linked)
+            } catch StravaError.notFound {
+                for member in linked { try await activities.delete(member: member.id, externalID: externalID) }
+            }
+        }
+    }
+
+    private func fetchAndStore(_ id: Int64, account: StravaAccount, members linked: [Member]) async throws {
+        let token = try await accessToken(for: account)
+        do {
+            let summary = try await client.activity(id: id, accessToken: token)
+            try await store(summary, members: linked)
+        } catch StravaError.notFound {
+            for member in linked { try await activities.delete(member: member.id, externalID: String(id)) }
+        }
+    }
+
+    private func store(_ summary: SummaryActivity, members linked: [Member]) async throws {
+        for member in linked {
+            if Self.isShareable(summary) {
+                try await activities.upsert(
+                    [Self.activity(summary, member: member.id)], club: member.clubID, policy: .replace, now: now())
+            } else {
+                try await activities.delete(member: member.id, externalID: String(summary.id))
+            }
+        }
+    }
+
+    /// Deauthorization events are unsigned too: act only when Strava confirms the token no longer works.
+    private func confirmDeauthorization(_ account: StravaAccount, members linked: [Member]) async throws {
+        do {
+            _ = try await client.refresh(refreshToken: account.refreshToken)
+            logger.warning("ignored deauthorization event: the athlete's token still works")
+            return
+        } catch StravaError.unauthorized, StravaError.badRequest {
+            // Strava refused the refresh: the athlete really revoked access.
+        }
+        try await removeAthlete(account.athleteID, members: linked)
+    }
+
+    /// Forgets an athlete: tokens deleted, members unlinked, their Strava-sourced activities removed.
+    func removeAthlete(_ athlete: Int64, members linked: [Member]) async throws {
+        for member in linked {
+            try await members.linkAthlete(member.id, athlete: nil)
+            for activity in try await activities.activities(club: member.clubID, from: .distantPast, to: .distantFuture)
+            where activity.memberID == member.id && activity.source == .strava {
+                try await activities.delete(member: member.id, externalID: activity.externalID)
+            }
+        }
+        try await accounts.delete(athlete)
+    }
+
+    // MARK: Mapping
+
+    /// Activities the athlete made visible to others; "only me" activities are never shown to the club.
+    static func isShareable(_ summary: SummaryActivity) -> Bool {
+        summary.visibility != "only_me"
+    }
+
+    static func activity(_ summary: SummaryActivity, member: MemberID) -> Activity {
+        Activity(
+            memberID: member, source: .strava, externalID: String(summary.id), startDate: summary.startDate,
+            sportType: summary.resolvedSportType, distance: summary.distance, movingTime: summary.movingTime,
+            elapsedTime: summary.elapsedTime, elevationGain: summary.totalElevationGain, name: summary.name,
+            trainer: summary.trainer ?? false, commute: summary.commute ?? false)
+    }
+
+    static func encode<T: Encodable>(_ value: T) throws -> String {
+        String(decoding: try StravaDecoding.encoder().encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,185 @@
+import ClubWeekly
+import Foundation
+
+/// JSON of `GET /api/clubs/{slug}/week`: everything the dashboard shows for one week.
+struct WeekView: Encodable, Sendable {
+    struct ClubInfo: Encodable, Sendable {
+        var slug: String
+        var name: String
+        var timeZone: String
+        var weekStart: String
+        var colors: [String]
+        var countedSportTypes: [String]
+        var feedPublic: Bool
+    }
+    struct WeekInfo: Encodable, Sendable {
+        var offset: Int
+        var label: String
+        var firstDay: String
+        var lastDay: String
+        var start: Date
+        var end: Date
+        var oldestOffset: Int
+    }
+    struct TrendView: Encodable, Sendable {
+        var direction: String
+        var percent: Double?
+        var text: String
+        init(_ trend: Trend) {
+            direction = trend.direction.rawValue
+            percent = trend.percent.map { ($0 * 10).rounded() / 10 }
+            text = trend.text
+        }
+    }
+    struct Summary: Encodable, Sendable {
+        var distanceKm: Double
+        var rides: Int
+        var activeMembers: Int
+        var elevationM: Int
+        var movingTimeS: Int
+        var trends: [String: TrendView]
+    }
+    struct MemberRow: Encodable, Sendable {
+        var memberId: String
+        var name: String
+        var fullName: String
+        var initials: String
+        var hue: Int
+        var rank: Int
+        var distanceKm: Double
+        var rides: Int
+        var movingTimeS: Int
+        var movingTime: String
+        var elevationM: Int
+        var avgSpeedKmh: Double
+        var longestRideKm: Double
+        var trend: TrendView
+    }
+    struct ActivityRow: Encodable, Sendable {
+        var memberId: String
+        var memberName: String
+        var title: String
+        var startDate: Date
+        var startLocal: String
+        var sportType: String
+        var sportLabel: String
+        var emoji: String
+        var distanceKm: Double
+        var movingTimeS: Int
+        var movingTime: String
+        var elevationM: Int
+        var elevation: String
+        /// "28.4 km/h" for rides, "5:12/km" for runs and walks.
+        var pace: String
+        var trainer: Bool
+        var commute: Bool
+        var source: String
+    }
+
+    var club: ClubInfo
+    var week: WeekInfo
+    var metric: String
+    var summary: Summary
+    var members: [MemberRow]
+    var activities: [ActivityRow]
+
+    static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+
+    init(club: Club, report: WeekReport, offset: Int, oldestOffset: Int, members: [Member]) {
+        let byID = Dictionary(members.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.club = ClubInfo(
+            slug: club.slug, name: club.name, timeZone: club.timeZoneIdentifier, weekStart: club.weekStart.name,
+            colors: [club.colors.first, club.colors.second, club.colors.third],
+            countedSportTypes: club.countedSportTypes.sorted(), feedPublic: club.isFeedPublic)
+        week = WeekInfo(
+            offset: offset, label: report.week.label, firstDay: report.week.firstDay, lastDay: report.week.lastDay,
+            start: report.week.start, end: report.week.end, oldestOffset: oldestOffset)
+        metric = report.metric.rawValue
+        let s = report.summary
+        summary = Summary(
+            distanceKm: Self.round1(s.distance / 1000), rides: s.rides, activeMembers: s.activeMembers,
+            elevationM: Int(s.elevation.rounded()), movingTimeS: s.movingTime,
+            trends: [
+                "distance": TrendView(s.distanceTrend), "rides": TrendView(s.ridesTrend),
+                "activeMembers": TrendView(s.activeMembersTrend), "elevation": TrendView(s.elevationTrend),
+            ])
+        self.members = report.members.map { ranked in
+            let member = byID[ranked.stats.memberID]
+            let first = member?.firstName ?? "Former"
+            let last = member?.lastName ?? "member"
+            return MemberRow(
+                memberId: ranked.stats.memberID.rawValue,
+                name: Format.privacyName(firstName: first, lastName: last),
+                fullName: member?.fullName ?? "Former member",
+                initials: Format.initials(firstName: first, lastName: last),
+                hue: Format.colorHash(member?.fullName ?? ranked.stats.memberID.rawValue),
+                rank: ranked.rank, distanceKm: Self.round1(ranked.stats.distance / 1000), rides: ranked.stats.rides,
+                movingTimeS: ranked.stats.movingTime, movingTime: Format.duration(ranked.stats.movingTime),
+                elevationM: Int(ranked.stats.elevation.rounded()),
+                avgSpeedKmh: Self.round1(ranked.stats.averageSpeed * 3.6),
+                longestRideKm: Self.round1(ranked.stats.longestRide / 1000), trend: TrendView(ranked.trend))
+        }
+        let zone = club.timeZone
+        activities = report.activities.map { activity in
+            let member = byID[activity.memberID]
+            let paced = SportTypes.paced.contains(activity.sportType)
+            return ActivityRow(
+                memberId: activity.memberID.rawValue,
+                memberName: Format.privacyName(
+                    firstName: member?.firstName ?? "Former", lastName: member?.lastName ?? "member"),
+                title: activity.name, startDate: activity.startDate,
+                startLocal: Format.activityDate(activity.startDate, timeZone: zone), sportType: activity.sportType,
+                sportLabel: Format.sportLabel(activity.sportType), emoji: Format.sportEmoji(activity.sportType),
+                distanceKm: Self.round1(activity.distance / 1000), movingTimeS: activity.movingTime,
+                movingTime: Format.duration(activity.movingTime), elevationM: Int(activity.elevationGain.rounded()),
+                elevation: Format.elevation(activity.elevationGain),
+                pace: paced
+                    ? Format.pace(metresPerSecond: activity.averageSpeed)
+                    : Format.speed(metresPerSecond: activity.averageSpeed),
+                trainer: activity.trainer, commute: activity.commute, source: activity.source.rawValue)
+        }
+    }
+}
+
+/// JSON of `GET /api/clubs/{slug}/members/{id}/insights`.
+struct InsightsView: Encodable, Sendable {
+    struct Lowest: Encodable, Sendable {
+        var memberId: String?
+        var insights: [Insight]
+    }
+    var memberId: String
+    var weekLabel: String
+    var myStats: [Insight]
+    var versusTop3: VersusTop3
+    var lowestWeek: Lowest
+}
+
+/// JSON row of `GET /api/clubs/{slug}/members`.
+struct MemberView: Encodable, Sendable {
+    var id: String
+    var name: String
+    var fullName: String
+    var initials: String
+    var stravaConnected: Bool
+    var joinedAt: Date
+
+    init(_ member: Member) {
+        id = member.id.rawValue
+        name = Format.privacyName(firstName: member.firstName, lastName: member.lastName)
+        fullName = member.fullName
+        initials = Format.initials(firstName: member.firstName, lastName: member.lastName)
+        stravaConnected = member.stravaAthleteID != nil
+        joinedAt = member.joinedAt
+    }
+}
+
+/// JSON row of `GET /api/clubs/{slug}/sync`.
+struct SyncStatusView: Encodable, Sendable {
+    var memberId: String
+    var name: String
+    var source: String
+    var connected: Bool
+    var lastSyncAt: Date?
+    var lastError: String?
+    var activities: Int
+}
