@@ -83,6 +83,8 @@ let package = Package(
             dependencies: [
                 "StravaAPI", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
@@ -99,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "ClubWeeklyServerTests",
             dependencies: [
-                "ClubWeeklyServer", "TestSupport",
+                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

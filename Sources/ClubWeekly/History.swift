@@ -10,22 +10,48 @@ public struct MemberHistory: Sendable, Equatable {
     /// Buckets the counted activities into `weeks` (oldest first); activities outside every week are ignored.
     public init(activities: [Activity], weeks: [Week], counting sportTypes: Set<String>) {
         self.weeks = weeks
-        var buckets: [[Activity]] = Array(repeating: [], count: weeks.count)
-        let counted = WeeklyStats.deduplicated(
-            activities.filter { WeeklyStats.counts($0, sportTypes: sportTypes) })
-        for activity in counted {
-            if let index = weeks.firstIndex(where: { $0.contains(activity.startDate) }) {
-                buckets[index].append(activity)
+        let starts = weeks.map(\.start)
+        let ordered = zip(weeks, weeks.dropFirst()).allSatisfy { $0.end <= $1.start }
+        // Duplicates (one activity both synced and imported) can only occur across sources, so a single-source
+        // list (the common case) skips the hashing of every (member, external id).
+        let mixed = activities.first.map { first in activities.contains { $0.source != first.source } } ?? false
+        func accumulate(_ activities: [Activity], checkDuplicates: Bool) -> [MemberID: [MemberWeekStats]]? {
+            var accumulators: [MemberID: [MemberWeekStats.Accumulator]] = [:]
+            var seen = Set<WeeklyStats.ActivityKey>(minimumCapacity: checkDuplicates ? activities.count : 0)
+            for activity in activities where WeeklyStats.counts(activity, sportTypes: sportTypes) {
+                guard let index = Self.weekIndex(of: activity.startDate, weeks: weeks, starts: starts, ordered: ordered)
+                else { continue }
+                // A repeated (member, external id) needs the slower de-duplicating pass.
+                if checkDuplicates, !activity.externalID.isEmpty,
+                    !seen.insert(WeeklyStats.ActivityKey(activity)).inserted
+                {
+                    return nil
+                }
+                let id = activity.memberID
+                accumulators[id, default: Array(repeating: .init(memberID: id), count: weeks.count)][index].add(activity)
             }
+            return accumulators.mapValues { $0.map(\.stats) }
         }
-        var table: [MemberID: [MemberWeekStats]] = [:]
-        for (index, bucket) in buckets.enumerated() {
-            for (id, stats) in WeeklyStats.stats(of: bucket) {
-                if table[id] == nil { table[id] = weeks.map { _ in .zero(id) } }
-                table[id]?[index] = stats
-            }
+        self.table =
+            accumulate(activities, checkDuplicates: mixed)
+            ?? accumulate(
+                WeeklyStats.deduplicated(activities.filter { WeeklyStats.counts($0, sportTypes: sportTypes) }),
+                checkDuplicates: false)
+            ?? [:]
+    }
+
+    /// The index of the week containing `date`: a binary search when the weeks are in order (the usual case),
+    /// a scan otherwise.
+    private static func weekIndex(of date: Date, weeks: [Week], starts: [Date], ordered: Bool) -> Int? {
+        guard ordered else { return weeks.firstIndex { $0.contains(date) } }
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] <= date { low = mid + 1 } else { high = mid }
         }
-        self.table = table
+        let index = low - 1
+        return index >= 0 && weeks[index].contains(date) ? index : nil
     }
 
     /// Members with at least one counted activity in any of the weeks, by id.

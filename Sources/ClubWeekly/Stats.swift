@@ -384,12 +384,20 @@ public enum WeeklyStats {
     }
 
     /// Keeps one row per (member, external id), preferring `.strava`; empty ids are never merged.
-    static func deduplicated(_ activities: [Activity]) -> [Activity] {
-        struct Key: Hashable {
-            var member: MemberID
-            var external: String
+    /// Identity of an activity across sources: member and external id.
+    struct ActivityKey: Hashable {
+        var member: MemberID
+        var external: String
+        init(_ activity: Activity) {
+            member = activity.memberID
+            external = activity.externalID
         }
+    }
+
+    static func deduplicated(_ activities: [Activity]) -> [Activity] {
+        typealias Key = ActivityKey
         var index: [Key: Int] = [:]
+        index.reserveCapacity(activities.count)
         var result: [Activity] = []
         result.reserveCapacity(activities.count)
         for activity in activities {
@@ -397,7 +405,7 @@ public enum WeeklyStats {
                 result.append(activity)
                 continue
             }
-            let key = Key(member: activity.memberID, external: activity.externalID)
+            let key = Key(activity)
             if let existing = index[key] {
                 if result[existing].source != .strava && activity.source == .strava { result[existing] = activity }
             } else {

@@ -49,6 +49,9 @@ struct StravaSync: Sendable {
     var reconcileDays = 14
     /// Interval between reconciliations of one athlete.
     var reconcileInterval: TimeInterval = 24 * 3600
+    /// Serialises token refreshes in this process: Strava retires a refresh token once it issues a new one, so two
+    /// jobs of one athlete refreshing with the same token at once would make the second fail.
+    let refreshLock = AsyncLock()
 
     /// Scopes we ask for: activity:read_all so members' "followers only" rides count too.
     static let scopes = ["read", "activity:read_all"]
@@ -105,7 +108,9 @@ struct StravaSync: Sendable {
         let others = try await members.members(athlete: athlete)
         guard others.isEmpty, let account = try await accounts.find(athlete) else { return }
         do {
-            try await client.revoke(accessToken: account.accessToken)
+            // An expired access token would be answered 401 ("already gone") without revoking anything.
+            let token = try await accessToken(for: account)
+            try await client.revoke(accessToken: token)
         } catch {
             logger.warning("revoking Strava token failed; deleting it anyway", metadata: ["error": "\(error)"])
         }
@@ -117,15 +122,27 @@ struct StravaSync: Sendable {
     /// A usable access token, refreshed (and the new refresh token persisted) when it expires within 10 minutes.
     func accessToken(for account: StravaAccount) async throws(StravaError) -> String {
         if account.expiresAt.timeIntervalSince(now()) > 600 { return account.accessToken }
-        let token = try await client.refresh(refreshToken: account.refreshToken)
-        let expires = Date(timeIntervalSince1970: TimeInterval(token.expiresAt))
         do {
-            try await accounts.updateTokens(
-                athlete: account.athleteID, access: token.accessToken, refresh: token.refreshToken, expiresAt: expires)
+            return try await refreshLock.withLock {
+                // Another job may have refreshed while this one waited: use its token rather than the retired one.
+                let current = try await accounts.find(account.athleteID) ?? account
+                if current.expiresAt.timeIntervalSince(now()) > 600 { return current.accessToken }
+                let token = try await client.refresh(refreshToken: current.refreshToken)
+                try await store(token, athlete: account.athleteID)
+                return token.accessToken
+            }
+        } catch let error as StravaError {
+            throw error
         } catch {
-            throw .transport("could not store refreshed token: \(error)")
+            throw .transport("could not load or store the Strava token: \(error)")
         }
-        return token.accessToken
+    }
+
+    /// Persists a refreshed token pair at once: the refresh token it replaces no longer works.
+    private func store(_ token: TokenResponse, athlete: Int64) async throws {
+        try await accounts.updateTokens(
+            athlete: athlete, access: token.accessToken, refresh: token.refreshToken,
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(token.expiresAt)))
     }
 
     // MARK: Jobs
@@ -306,7 +323,11 @@ struct StravaSync: Sendable {
     /// Deauthorization events are unsigned too: act only when Strava confirms the token no longer works.
     private func confirmDeauthorization(_ account: StravaAccount, members linked: [Member]) async throws {
         do {
-            _ = try await client.refresh(refreshToken: account.refreshToken)
+            // The refresh retires the stored refresh token: keep the new pair, or the athlete is lost.
+            try await refreshLock.withLock {
+                let current = try await accounts.find(account.athleteID) ?? account
+                try await store(try await client.refresh(refreshToken: current.refreshToken), athlete: account.athleteID)
+            }
             logger.warning("ignored deauthorization event: the athlete's token still works")
             return
         } catch StravaError.unauthorized, StravaError.badRequest {

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import AsyncKit
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import PostgresKit
@@ -47,12 +48,15 @@ public final class Database: Sendable {
     public let kind: DatabaseKind
     let logger: Logger
     private let backend: Backend
+    private let closed = NIOLockedValueBox(false)
 
     // The AsyncKit pool is thread-safe (internally locked) but not annotated Sendable.
     private enum Backend: @unchecked Sendable {
         case sqlite(SQLiteConnection, AsyncLock)
         case postgres(EventLoopGroupConnectionPool<PostgresConnectionSource>)
     }
+
+    deinit { closeInBackground() }
 
     private init(kind: DatabaseKind, backend: Backend, logger: Logger) {
         self.kind = kind
@@ -73,15 +77,18 @@ public final class Database: Sendable {
     }
 
     /// Connects to PostgreSQL with a `postgres://user:pass@host:port/db` URL.
-    public static func postgres(url: String, maxConnections: Int = 8, logger: Logger) throws -> Database {
+    public static func postgres(url: String, searchPath: [String]? = nil, maxConnections: Int = 8, logger: Logger)
+        throws -> Database
+    {
         guard let parsed = URL(string: url), let scheme = parsed.scheme else { throw DatabaseError.invalidURL(url) }
         guard scheme == "postgres" || scheme == "postgresql" else { throw DatabaseError.unsupportedScheme(scheme) }
-        let configuration: SQLPostgresConfiguration
+        var configuration: SQLPostgresConfiguration
         do {
             configuration = try SQLPostgresConfiguration(url: url)
         } catch {
             throw DatabaseError.invalidURL(url)
         }
+        configuration.searchPath = searchPath
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: max(1, maxConnections / System.coreCount),
@@ -149,13 +156,25 @@ public final class Database: Sendable {
         }
     }
 
-    /// Closes connections. Call once at shutdown.
+    /// Closes connections. Call once at shutdown; later calls do nothing.
     public func close() async {
+        guard closed.withLockedValue({ value in defer { value = true }; return !value }) else { return }
         switch backend {
         case .sqlite(let connection, _):
             try? await connection.close()
         case .postgres(let pool):
             try? await pool.shutdownAsync()
+        }
+    }
+}
+
+extension Database {
+    // Safety net for a database dropped without close() (tests, early exits): the drivers assert on that.
+    private func closeInBackground() {
+        guard closed.withLockedValue({ value in defer { value = true }; return !value }) else { return }
+        switch backend {
+        case .sqlite(let connection, _): _ = connection.close()
+        case .postgres(let pool): pool.shutdownGracefully { _ in }
         }
     }
 }

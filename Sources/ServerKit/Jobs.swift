@@ -125,6 +125,8 @@ public struct JobQueue: Sendable {
         try await database.read { db in
             switch outcome {
             case .done:
+                // Delete first: a job re-enqueued while it ran (rerun = 1) survives and is reset to run again.
+                try await db.raw("DELETE FROM jobs WHERE id = \(bind: job.id) AND rerun = 0").run()
                 try await db.raw(
                     """
                     UPDATE jobs SET rerun = 0, attempts = 0, locked_by = NULL, locked_until = NULL, last_error = NULL,
@@ -132,7 +134,6 @@ public struct JobQueue: Sendable {
                     WHERE id = \(bind: job.id) AND rerun = 1
                     """
                 ).run()
-                try await db.raw("DELETE FROM jobs WHERE id = \(bind: job.id) AND rerun = 0").run()
             case .reschedule(let date):
                 try await db.raw(
                     """

@@ -35,6 +35,21 @@ struct HistoryTests {
         #expect(h.index(of: weeks[3]) == 3)
     }
 
+    @Test("An activity both synced from Strava and imported from the export counts once, in any order")
+    func duplicatesAcrossSources() {
+        let start = weeks[7].start.addingTimeInterval(86_400)
+        var synced = F.ride("a", km: 40, at: start)
+        synced.externalID = "12345"
+        var imported = synced
+        imported.source = .import
+        imported.distance = 39_000
+        for list in [[synced, imported], [imported, synced]] {
+            let h = MemberHistory(activities: list, weeks: weeks, counting: SportTypes.cycling)
+            #expect(h.series(MemberID("a"))[7].rides == 1)
+            #expect(h.series(MemberID("a"))[7].distance == 40_000)
+        }
+    }
+
     @Test("Activities outside the weeks and uncounted sports are ignored")
     func outside() {
         let h = history(

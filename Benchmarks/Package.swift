@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import Foundation
+import PackageDescription
+
+// The root package is referenced by path; SwiftPM names a path package after its folder, so read that name.
+let rootName = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+    name: "ClubhouseBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "WeeklyAggregation",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ClubWeekly", package: rootName),
+            ],
+            path: "Benchmarks/WeeklyAggregation",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        )
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,324 @@
+import ClubWeekly
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import ServerKit
+import Testing
+import TestSupport
+
+@testable import ClubWeeklyServer
+
+/// A Club Weekly app on a fresh database with two clubs: the demo club (public feed) and a private one.
+struct RouteHarness {
+    let app: ClubWeeklyApp
+    let database: Database
+    let privateCode: String
+    let privateSlug = "harbour-wheelers"
+
+    static func make(kind: DatabaseKind = .sqlite) async throws -> RouteHarness {
+        let database = try await TestDatabases.make(kind)
+        try await Migrator(ClubWeeklyApp.migrations).migrate(database)
+        var config = ServerConfig()
+        config.strava.apiBaseURL = "http://127.0.0.1:9/api/v3"
+        config.strava.oauthBaseURL = "http://127.0.0.1:9/oauth"
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        let cipher = try TokenCipher(encodedKey: String(repeating: "7f", count: 32))
+        let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
+        try await app.seedDemoIfEmpty()
+        let created = try await app.createClub(
+            name: "Harbour Wheelers", slug: "harbour-wheelers", timeZone: "Europe/Zurich", weekStart: nil,
+            code: "HRBR-WHEE-2323", adminPassword: "correct horse battery", publicFeed: false)
+        return RouteHarness(app: app, database: database, privateCode: created.code)
+    }
+
+    func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let router = Router(context: AppRequestContext.self)
+        app.addRoutes(to: router)
+        let application = Application(router: router)
+        try await application.test(.router, body)
+    }
+}
+
+extension TestResponse {
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(buffer: body))) as? [String: Any] ?? [:]
+    }
+    var text: String { String(buffer: body) }
+    var cookie: String? { headers[.setCookie]?.split(separator: ";").first.map(String.init) }
+}
+
+func jsonBody(_ object: [String: Any]) -> ByteBuffer {
+    ByteBuffer(data: (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
+}
+
+@Suite("Club Weekly routes")
+struct ClubRoutesTests {
+    @Test("club-data keeps the original worker's shape, statuses and messages")
+    func compatibilityFeed() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let ok = try await client.execute(uri: "/club-data", method: .get)
+            #expect(ok.status == .ok)
+            #expect(ok.headers[.accessControlAllowOrigin] == "*")
+            #expect(ok.headers[.contentType] == "application/json")
+            let body = ok.json
+            let stamp = try #require(body["lastFetchedAt"] as? String)
+            #expect(stamp.hasSuffix("Z") && stamp.contains("."))
+            #expect((body["weekLabel"] as? String)?.hasPrefix("w/c ") == true)
+            #expect(body["dateSource"] as? String == "demo")
+            let members = try #require(body["members"] as? [[String: Any]])
+            #expect(!members.isEmpty)
+            let distances = members.compactMap { $0["totalDistance"] as? Double }
+            #expect(distances == distances.sorted(by: >))
+            #expect(ok.text.hasPrefix(#"{"lastFetchedAt":"#))
+
+            let slugged = try await client.execute(uri: "/clubs/demo/club-data?weekOffset=-2", method: .get)
+            #expect(slugged.status == .ok)
+
+            for bad in ["abc", "", "1", "%20"] {
+                let response = try await client.execute(uri: "/club-data?weekOffset=\(bad)", method: .get)
+                #expect(response.status == .badRequest, "weekOffset=\(bad)")
+                #expect(
+                    response.json["error"] as? String
+                        == "Invalid weekOffset. Must be 0 (current) or negative (past weeks).")
+            }
+            // parseInt semantics: "-2abc" is -2, "-1.5" is -1.
+            #expect(try await client.execute(uri: "/club-data?weekOffset=-2abc", method: .get).status == .ok)
+            #expect(try await client.execute(uri: "/club-data?weekOffset=-1.5", method: .get).status == .ok)
+            let old = try await client.execute(uri: "/club-data?weekOffset=-99999999999999999999", method: .get)
+            #expect(old.status == .unprocessableContent || old.status == .badRequest)
+            let tooOld = try await client.execute(uri: "/club-data?weekOffset=-40", method: .get)
+            #expect(tooOld.status == .unprocessableContent)
+            #expect((tooOld.json["error"] as? String)?.contains("(max -") == true)
+
+            let post = try await client.execute(uri: "/club-data", method: .post)
+            #expect(post.status == .methodNotAllowed)
+            #expect(post.json["error"] as? String == "Method not allowed")
+            let options = try await client.execute(uri: "/club-data", method: .options)
+            #expect(options.status == .ok)
+            #expect(options.headers[.accessControlAllowMethods] == "GET, POST, OPTIONS")
+            let missing = try await client.execute(uri: "/clubs/nope/club-data", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(missing.json["error"] as? String == "Not found")
+        }
+    }
+
+    @Test("a private club's feed needs its code as a bearer token")
+    func privateFeed() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let anonymous = try await client.execute(uri: "/clubs/harbour-wheelers/club-data", method: .get)
+            #expect(anonymous.status == .unauthorized)
+            let wrong = try await client.execute(
+                uri: "/clubs/harbour-wheelers/club-data", method: .get, headers: [.authorization: "Bearer WRONGCODE"])
+            #expect(wrong.status == .unauthorized)
+            let right = try await client.execute(
+                uri: "/clubs/harbour-wheelers/club-data", method: .get,
+                headers: [.authorization: "Bearer \(harness.privateCode)"])
+            #expect(right.status == .ok)
+            // The demo club's code does not open another club.
+            let demoRecord = try #require(try await harness.app.clubs.find(slug: "demo"))
+            let demoCode = try harness.app.clubService.code(of: demoRecord)
+            let cross = try await client.execute(
+                uri: "/clubs/harbour-wheelers/club-data", method: .get, headers: [.authorization: "Bearer \(demoCode)"])
+            #expect(cross.status == .unauthorized)
+        }
+    }
+
+    @Test("club code login: session cookie, wrong codes, lock-out with Retry-After")
+    func login() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let week = "/api/clubs/harbour-wheelers/week"
+            #expect(try await client.execute(uri: week, method: .get).status == .unauthorized)
+            let login = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/session", method: .post,
+                body: jsonBody(["code": "hrbr whee 2323"]))
+            #expect(login.status == .ok)
+            let setCookie = try #require(login.headers[.setCookie])
+            #expect(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Lax"))
+            let cookie = try #require(login.cookie)
+            let view = try await client.execute(uri: week, method: .get, headers: [.cookie: cookie])
+            #expect(view.status == .ok)
+            #expect((view.json["club"] as? [String: Any])?["timeZone"] as? String == "Europe/Zurich")
+            // The session of one club never reads another private club's admin pages or members.
+            let crossAdmin = try await client.execute(
+                uri: "/api/clubs/demo/code", method: .post, headers: [.cookie: cookie])
+            #expect(crossAdmin.status == .forbidden)
+
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<11 {
+                let response = try await client.execute(
+                    uri: "/api/clubs/harbour-wheelers/session", method: .post, body: jsonBody(["code": "WRONGWRONG"]))
+                statuses.append(response.status)
+                if response.status == .tooManyRequests {
+                    #expect(Int(response.headers[.retryAfter] ?? "") ?? 0 > 0)
+                    #expect(response.json["error"].flatMap { $0 as? [String: Any] }?["code"] as? String == "locked_out")
+                }
+            }
+            #expect(statuses.filter { $0 == .unauthorized }.count == 9)
+            #expect(statuses.last == .tooManyRequests)
+            // Even the right code is refused while locked out.
+            let locked = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/session", method: .post,
+                body: jsonBody(["code": harness.privateCode]))
+            #expect(locked.status == .tooManyRequests)
+            // Other clubs are not affected.
+            let demoRecord = try #require(try await harness.app.clubs.find(slug: "demo"))
+            let demo = try await client.execute(
+                uri: "/api/clubs/demo/session", method: .post,
+                body: jsonBody(["code": try harness.app.clubService.code(of: demoRecord)]))
+            #expect(demo.status == .ok)
+        }
+    }
+
+    @Test("admin edits settings, rotates the code and removes members; members cannot")
+    func admin() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let member = try #require(
+                try await client.execute(
+                    uri: "/api/clubs/harbour-wheelers/session", method: .post,
+                    body: jsonBody(["code": harness.privateCode])
+                ).cookie)
+            let denied = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers", method: .patch, headers: [.cookie: member],
+                body: jsonBody(["name": "Hacked"]))
+            #expect(denied.status == .forbidden)
+            let wrong = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/admin/session", method: .post,
+                body: jsonBody(["password": "not the password"]))
+            #expect(wrong.status == .unauthorized)
+            let admin = try #require(
+                try await client.execute(
+                    uri: "/api/clubs/harbour-wheelers/admin/session", method: .post,
+                    body: jsonBody(["password": "correct horse battery"])
+                ).cookie)
+            let badZone = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers", method: .patch, headers: [.cookie: admin],
+                body: jsonBody(["timeZone": "Mars/Olympus"]))
+            #expect(badZone.status == .badRequest)
+            let changed = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers", method: .patch, headers: [.cookie: admin],
+                body: jsonBody([
+                    "name": "Harbour Wheelers CC", "weekStart": "sunday", "colors": ["#112233", "#FFFFFF", "#FC4C02"],
+                ]))
+            #expect(changed.status == .ok)
+            #expect(changed.json["weekStart"] as? String == "sunday")
+            let rotated = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/code", method: .post, headers: [.cookie: admin])
+            let newCode = try #require(rotated.json["code"] as? String)
+            #expect(newCode != harness.privateCode && newCode.count >= 8)
+            let oldLogin = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/session", method: .post,
+                body: jsonBody(["code": harness.privateCode]))
+            #expect(oldLogin.status == .unauthorized)
+        }
+    }
+
+    @Test("week API validates offsets and metrics with clear errors")
+    func weekValidation() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let ok = try await client.execute(uri: "/api/clubs/demo/week?offset=-3&metric=elevation", method: .get)
+            #expect(ok.status == .ok)
+            #expect(ok.json["metric"] as? String == "elevation")
+            for (uri, code) in [
+                ("/api/clubs/demo/week?offset=1", "invalid_offset"),
+                ("/api/clubs/demo/week?offset=-500", "before_history"),
+                ("/api/clubs/demo/week?offset=x", "invalid_offset"),
+                ("/api/clubs/demo/week?metric=watts", "invalid_metric"),
+            ] {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .badRequest, "\(uri)")
+                #expect((response.json["error"] as? [String: Any])?["code"] as? String == code, "\(uri)")
+            }
+            let unknown = try await client.execute(uri: "/api/clubs/no-such-club/week", method: .get)
+            #expect(unknown.status == .notFound)
+            let insights = try await client.execute(uri: "/api/clubs/demo/members/demo-4/insights", method: .get)
+            #expect(insights.status == .ok)
+            #expect((insights.json["myStats"] as? [Any])?.isEmpty == false)
+            let spec = try await client.execute(uri: "/api/openapi.json", method: .get)
+            #expect(spec.json["openapi"] as? String == "3.1.0")
+        }
+    }
+
+    @Test("import: bad rows reported by line, good rows kept, re-import creates no duplicates")
+    func importExport() async throws {
+        let harness = try await RouteHarness.make()
+        let csv = """
+            Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,Elevation Gain
+            101,"Nov 17, 2026, 7:00:00 AM",Morning Ride,Ride,3700,30.5,3600,120
+            102,"not a date",Broken,Ride,100,1.0,100,0
+            103,"Nov 18, 2026, 6:00:00 PM","Hills, again",Ride,5000,42.0,4800,600
+
+            """
+        try await harness.test { client in
+            let cookie = try #require(
+                try await client.execute(
+                    uri: "/api/clubs/harbour-wheelers/session", method: .post,
+                    body: jsonBody(["code": harness.privateCode])
+                ).cookie)
+            let noMember = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: cookie],
+                body: ByteBuffer(string: csv))
+            #expect(noMember.status == .notFound)
+            let joined = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me", method: .post, headers: [.cookie: cookie],
+                body: jsonBody(["firstName": "Lena", "lastName": "Meier"]))
+            #expect(joined.status == .created)
+            let memberCookie = try #require(joined.cookie)
+            let first = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: memberCookie],
+                body: ByteBuffer(string: csv))
+            #expect(first.status == .ok)
+            #expect(first.json["imported"] as? Int == 2)
+            let problems = try #require(first.json["problems"] as? [[String: Any]])
+            #expect(problems.map { $0["line"] as? Int } == [3])
+            let second = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: memberCookie],
+                body: ByteBuffer(string: csv))
+            #expect(second.json["imported"] as? Int == 0)
+            #expect(second.json["alreadyPresent"] as? Int == 2)
+            let garbage = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: memberCookie],
+                body: ByteBuffer(bytes: [0x50, 0x4B, 0x03, 0x04, 0xFF, 0x00]))
+            #expect(garbage.status == .unprocessableContent)
+            let empty = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: memberCookie])
+            #expect(empty.status == .unprocessableContent)
+            let deleted = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/me", method: .delete, headers: [.cookie: memberCookie])
+            #expect(deleted.status == .noContent)
+        }
+    }
+
+    @Test("webhook verification needs the configured token; malformed events are 400, never 500")
+    func webhooks() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let verify = try await client.execute(
+                uri: "/strava/webhook?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=x", method: .get)
+            #expect(verify.status == .forbidden)
+            for body in ["", "not json", #"{"object_type":"activity"}"#, #"[1,2,3]"#] {
+                let response = try await client.execute(
+                    uri: "/strava/webhook", method: .post, body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(body)")
+            }
+            let unknownAthlete = try await client.execute(
+                uri: "/strava/webhook", method: .post,
+                body: ByteBuffer(
+                    string:
+                        #"{"object_type":"activity","object_id":1,"aspect_type":"create","updates":{},"owner_id":999,"subscription_id":1,"event_time":1}"#
+                ))
+            #expect(unknownAthlete.status == .ok)
+            let callback = try await client.execute(uri: "/strava/callback?code=x&state=forged", method: .get)
+            #expect(callback.status == .badRequest)
+        }
+    }
+}
