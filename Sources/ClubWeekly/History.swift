@@ -28,7 +28,8 @@ public struct MemberHistory: Sendable, Equatable {
                     return nil
                 }
                 let id = activity.memberID
-                accumulators[id, default: Array(repeating: .init(memberID: id), count: weeks.count)][index].add(activity)
+                accumulators[id, default: Array(repeating: .init(memberID: id), count: weeks.count)][index].add(
+                    activity)
             }
             return accumulators.mapValues { $0.map(\.stats) }
         }

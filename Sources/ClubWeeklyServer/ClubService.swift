@@ -90,7 +90,9 @@ struct ClubService: Sendable {
         if try await clubs.find(slug: slug) != nil { throw ClubError.slugTaken(slug) }
         let club = Club(
             id: ClubID(UUID().uuidString.lowercased()), name: trimmed, slug: slug, timeZoneIdentifier: timeZone,
-            weekStart: weekStart, isFeedPublic: feedPublic, createdAt: now)
+            weekStart: weekStart, isFeedPublic: feedPublic,
+            // Stored with millisecond precision: return what a later read gives back.
+            createdAt: Date(epochMilliseconds: now.epochMilliseconds))
         let passwordHash = try await adminPassword.asyncMap(Self.hashPassword)
         try await clubs.insert(
             ClubRecord(

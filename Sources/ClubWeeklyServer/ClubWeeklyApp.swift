@@ -124,17 +124,22 @@ public struct ClubWeeklyApp: Sendable {
             let activityCount = try await activities.count(club: club.id)
             lines.append(
                 "\(club.slug)\t\(club.name)\t\(club.timeZoneIdentifier)\tcode \(try clubService.code(of: record))\t"
-                    + "\(memberCount) members\t\(activityCount) activities\t\(club.isFeedPublic ? "public" : "private") feed")
+                    + "\(memberCount) members\t\(activityCount) activities\t\(club.isFeedPublic ? "public" : "private") feed"
+            )
         }
         return lines
     }
 
     /// `clubhouse club import`: imports a Strava export for a member (created when no member has that name).
     public func importFile(path: String, clubSlug: String, memberName: String) async throws -> String {
-        guard let record = try await clubs.find(slug: clubSlug) else { throw CLIError("No club with slug '\(clubSlug)'.") }
+        guard let record = try await clubs.find(slug: clubSlug) else {
+            throw CLIError("No club with slug '\(clubSlug)'.")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("Cannot read \(path).") }
         let parts = memberName.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let first = parts.first, !first.isEmpty else { throw CLIError("--member needs a name like \"Sarah Murphy\".") }
+        guard let first = parts.first, !first.isEmpty else {
+            throw CLIError("--member needs a name like \"Sarah Murphy\".")
+        }
         let last = parts.count > 1 ? parts[1] : ""
         let existing = try await members.members(of: record.club.id).first {
             $0.firstName.lowercased() == first.lowercased() && $0.lastName.lowercased() == last.lowercased()
@@ -159,7 +164,9 @@ public struct ClubWeeklyApp: Sendable {
 
     /// `clubhouse club sync`: queues a reconciliation for every connected member of the club; returns how many.
     public func queueSync(clubSlug: String) async throws -> Int {
-        guard let record = try await clubs.find(slug: clubSlug) else { throw CLIError("No club with slug '\(clubSlug)'.") }
+        guard let record = try await clubs.find(slug: clubSlug) else {
+            throw CLIError("No club with slug '\(clubSlug)'.")
+        }
         let athletes = Set(try await members.members(of: record.club.id).compactMap(\.stravaAthleteID))
         for athlete in athletes {
             try await queue.enqueue(

@@ -1,8 +1,8 @@
 import ClubWeekly
 import Foundation
 import HTTPTypes
-import Logging
 import Hummingbird
+import Logging
 import NIOCore
 import ServerKit
 import StravaAPI
@@ -89,7 +89,8 @@ extension ClubWeeklyApp {
         if !record.club.isFeedPublic {
             guard let code = Self.bearer(request), clubService.verify(code: code, for: record) else {
                 throw CompatError(
-                    status: .unauthorized, message: "This club's feed is private: send the club code as a Bearer token.")
+                    status: .unauthorized, message: "This club's feed is private: send the club code as a Bearer token."
+                )
             }
         }
         var offset = 0
@@ -106,7 +107,8 @@ extension ClubWeeklyApp {
             throw CompatError(
                 status: .unprocessableContent,
                 message:
-                    "weekOffset \(requested) is older than this club's history, which starts \(-oldest) weeks ago (max \(oldest)).")
+                    "weekOffset \(requested) is older than this club's history, which starts \(-oldest) weeks ago (max \(oldest))."
+            )
         }
         let feed = try await weeks.feed(club: record.club, offset: offset)
         return JSONResponse.raw(feed.jsonData())
@@ -167,7 +169,8 @@ extension ClubWeeklyApp {
     /// refresh token); `{refresh_token}` is the stateless grant.
     func refresh(_ request: Request) async throws -> Response {
         let object = try await Self.jsonObject(request)
-        if let athlete = (object["athlete_id"] as? NSNumber)?.int64Value ?? (object["athlete_id"] as? String).flatMap(Int64.init),
+        if let athlete = (object["athlete_id"] as? NSNumber)?.int64Value
+            ?? (object["athlete_id"] as? String).flatMap(Int64.init),
             let key = object["member_key"] as? String
         {
             let linked = try await members.members(athlete: athlete)

@@ -73,9 +73,10 @@ enum DemoClub {
                 let week = firstWeek.shifted(by: weekIndex)
                 // Form improves a little over the block, with noise.
                 let form = 0.9 + 0.15 * Double(weekIndex) / Double(weeks) + Double.random(in: -0.08...0.08, using: &rng)
-                func add(day: Int, hour: Int, minute: Int, km: Double, speed: Double, climbPerKm: Double, type: String,
-                    name: String, commute: Bool = false, trainer: Bool = false)
-                {
+                func add(
+                    day: Int, hour: Int, minute: Int, km: Double, speed: Double, climbPerKm: Double, type: String,
+                    name: String, commute: Bool = false, trainer: Bool = false
+                ) {
                     guard let dayStart = zoned.date(byAdding: .day, value: day, to: week.start),
                         let start = zoned.date(bySettingHour: hour, minute: minute, second: 0, of: dayStart),
                         start < now
@@ -87,7 +88,8 @@ enum DemoClub {
                         Activity(
                             memberID: member.id, source: .demo,
                             externalID: "demo-\(index + 1)-\(weekIndex)-\(serial)", startDate: start, sportType: type,
-                            distance: metres, movingTime: moving, elapsedTime: moving + Int.random(in: 60...900, using: &rng),
+                            distance: metres, movingTime: moving,
+                            elapsedTime: moving + Int.random(in: 60...900, using: &rng),
                             elevationGain: (km * climbPerKm).rounded(), name: name, trainer: trainer, commute: commute))
                 }
                 if let commute = rider.commuteKm {
@@ -124,7 +126,8 @@ enum DemoClub {
                 if rider.runs && Double.random(in: 0...1, using: &rng) < 0.6 {
                     add(
                         day: 3, hour: 18, minute: 30, km: Double.random(in: 5...12, using: &rng),
-                        speed: Double.random(in: 10...12.5, using: &rng), climbPerKm: 6, type: "Run", name: "Evening Run")
+                        speed: Double.random(in: 10...12.5, using: &rng), climbPerKm: 6, type: "Run",
+                        name: "Evening Run")
                 }
                 if Double.random(in: 0...1, using: &rng) < 0.25 {
                     add(

@@ -28,9 +28,11 @@ enum ImportError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .emptyFile: "The file is empty. Upload activities.csv or the export .zip from Strava's \"Download your data\"."
+        case .emptyFile:
+            "The file is empty. Upload activities.csv or the export .zip from Strava's \"Download your data\"."
         case .notAnExport(let reason): "This is not a Strava activities export: \(reason)"
-        case .zipWithoutCSV: "The .zip has no activities.csv at its root. Upload the archive Strava emailed you, unchanged."
+        case .zipWithoutCSV:
+            "The .zip has no activities.csv at its root. Upload the archive Strava emailed you, unchanged."
         case .corruptZip: "The .zip file is damaged or incomplete. Download it again from Strava and retry."
         }
     }
@@ -88,7 +90,9 @@ struct ImportService: Sendable {
             // The header's size can lie (zip bombs): stop inflating at the limit whatever it says.
             _ = try archive.extract(entry, skipCRC32: false) { chunk in
                 csv.append(chunk)
-                if csv.count > limit { throw ImportError.notAnExport("activities.csv is larger than \(limit >> 20) MB") }
+                if csv.count > limit {
+                    throw ImportError.notAnExport("activities.csv is larger than \(limit >> 20) MB")
+                }
             }
         } catch let error as ImportError {
             throw error

@@ -1,8 +1,8 @@
 import ClubWeekly
 import Foundation
 import HTTPTypes
-import Logging
 import Hummingbird
+import Logging
 import NIOCore
 import ServerKit
 import StravaAPI
@@ -44,7 +44,8 @@ extension ClubWeeklyApp {
                     code: "invalid_metric")
             }
             do {
-                return try JSONResponse.make(try await weeks.weekView(club: caller.club, offset: offset, metric: metric))
+                return try JSONResponse.make(
+                    try await weeks.weekView(club: caller.club, offset: offset, metric: metric))
             } catch let error as WeekOffsetError {
                 throw Self.apiError(error)
             }
@@ -75,7 +76,8 @@ extension ClubWeeklyApp {
         club.get("me") { request, context in
             let caller = try await caller(request, context, needs: .member)
             guard let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) else {
-                throw APIError.notFound("You have not joined as a member yet: POST your name to /me.", code: "no_member")
+                throw APIError.notFound(
+                    "You have not joined as a member yet: POST your name to /me.", code: "no_member")
             }
             return try JSONResponse.make(MemberView(member))
         }
@@ -210,7 +212,8 @@ extension ClubWeeklyApp {
         guard clubService.verify(code: body.code, for: record) else {
             try await limiter.recordFailure(key)
             if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
-            throw APIError.unauthorized("That club code is not right. Check it with your club admin.", code: "wrong_code")
+            throw APIError.unauthorized(
+                "That club code is not right. Check it with your club admin.", code: "wrong_code")
         }
         try await limiter.reset(key)
         let token = try await sessions.create(scope: record.club.id.rawValue, subject: nil, role: "member")
@@ -311,7 +314,8 @@ extension ClubWeeklyApp {
         }
         if let start = body.weekStart {
             guard let day = Weekday(name: start) else {
-                throw APIError.badRequest("Unknown week start '\(start)': use monday … sunday.", code: "invalid_week_start")
+                throw APIError.badRequest(
+                    "Unknown week start '\(start)': use monday … sunday.", code: "invalid_week_start")
             }
             club.weekStart = day
         }
@@ -433,7 +437,8 @@ extension ClubWeeklyApp {
             APIError.badRequest("offset must be 0 (this week) or negative (past weeks).", code: "invalid_offset")
         case .beforeHistory(let requested, let oldest):
             APIError.badRequest(
-                "offset \(requested) is before this club's history begins (oldest is \(oldest)).", code: "before_history")
+                "offset \(requested) is before this club's history begins (oldest is \(oldest)).",
+                code: "before_history")
         }
     }
 

@@ -206,14 +206,17 @@ struct DatabaseRateLimitGovernor: RateLimitGovernor {
     private func load() async throws -> RateLimitState {
         let name = self.name
         return try await database.read { db in
-            guard let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
-                .decode(column: "state", as: String.self)
+            guard
+                let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
+                    .decode(column: "state", as: String.self)
             else { return RateLimitState() }
             return (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
         }
     }
 
-    private func modify(_ body: @escaping @Sendable (inout RateLimitState) -> RateLimitDecision) async throws
+    private func modify(
+        _ body: @escaping @Sendable (inout RateLimitState) -> RateLimitDecision
+    ) async throws
         -> RateLimitDecision
     {
         let name = self.name
@@ -226,7 +229,8 @@ struct DatabaseRateLimitGovernor: RateLimitGovernor {
                 ON CONFLICT (name) DO NOTHING
                 """
             ).run()
-            let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name) \(lock)").first()?
+            let text =
+                try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name) \(lock)").first()?
                 .decode(column: "state", as: String.self) ?? "{}"
             var state = (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
             let decision = body(&state)

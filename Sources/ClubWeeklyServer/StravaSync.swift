@@ -206,8 +206,10 @@ struct StravaSync: Sendable {
             try await activities.upsert(mapped, club: member.clubID, policy: .replace, now: now())
             if removeMissing {
                 let keep = Set(mapped.map(\.externalID))
-                let stored = try await activities.activities(club: member.clubID, from: after, to: now().addingTimeInterval(86400))
-                for old in stored where old.memberID == member.id && old.source == .strava && !keep.contains(old.externalID) {
+                let stored = try await activities.activities(
+                    club: member.clubID, from: after, to: now().addingTimeInterval(86400))
+                for old in stored
+                where old.memberID == member.id && old.source == .strava && !keep.contains(old.externalID) {
                     try await activities.delete(member: member.id, externalID: old.externalID)
                 }
             }
@@ -326,7 +328,8 @@ struct StravaSync: Sendable {
             // The refresh retires the stored refresh token: keep the new pair, or the athlete is lost.
             try await refreshLock.withLock {
                 let current = try await accounts.find(account.athleteID) ?? account
-                try await store(try await client.refresh(refreshToken: current.refreshToken), athlete: account.athleteID)
+                try await store(
+                    try await client.refresh(refreshToken: current.refreshToken), athlete: account.athleteID)
             }
             logger.warning("ignored deauthorization event: the athlete's token still works")
             return

@@ -59,7 +59,8 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now())
         let first = weeks.first ?? calendar.week(offset: offset, from: now())
-        let rows = try await activities.activities(club: club.id, from: first.previous.start, to: first.shifted(by: weeks.count).start)
+        let rows = try await activities.activities(
+            club: club.id, from: first.previous.start, to: first.shifted(by: weeks.count).start)
         let members = try await members.members(of: club.id)
         let names = Dictionary(members.map { ($0.id, $0.firstName) }, uniquingKeysWith: { a, _ in a })
         let week = calendar.week(offset: offset, from: now())

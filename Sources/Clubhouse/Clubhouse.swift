@@ -52,7 +52,8 @@ struct Runtime {
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
             try await Migrator(ClubWeeklyApp.migrations).migrate(database)
-            let cipher = try TokenCipher.load(configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
+            let cipher = try TokenCipher.load(
+                configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
             let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
             return Runtime(config: config, logger: logger, database: database, clubWeekly: app)
         } catch {
@@ -158,7 +159,9 @@ struct ClubCommand: AsyncParsableCommand {
         func run() async throws {
             try await withRuntime(common) { runtime in
                 let lines = try await runtime.clubWeekly.listClubs()
-                print(lines.isEmpty ? "No clubs yet: create one with `clubhouse club create`." : lines.joined(separator: "\n"))
+                print(
+                    lines.isEmpty
+                        ? "No clubs yet: create one with `clubhouse club create`." : lines.joined(separator: "\n"))
             }
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 @preconcurrency import AsyncKit
+import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import NIOCore
@@ -77,7 +77,9 @@ public final class Database: Sendable {
     }
 
     /// Connects to PostgreSQL with a `postgres://user:pass@host:port/db` URL.
-    public static func postgres(url: String, searchPath: [String]? = nil, maxConnections: Int = 8, logger: Logger)
+    public static func postgres(
+        url: String, searchPath: [String]? = nil, maxConnections: Int = 8, logger: Logger
+    )
         throws -> Database
     {
         guard let parsed = URL(string: url), let scheme = parsed.scheme else { throw DatabaseError.invalidURL(url) }
@@ -124,7 +126,9 @@ public final class Database: Sendable {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> T)
+    public func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
+    )
         async throws -> T
     {
         switch backend {
@@ -158,7 +162,11 @@ public final class Database: Sendable {
 
     /// Closes connections. Call once at shutdown; later calls do nothing.
     public func close() async {
-        guard closed.withLockedValue({ value in defer { value = true }; return !value }) else { return }
+        guard
+            closed.withLockedValue({ value in
+                defer { value = true }; return !value
+            })
+        else { return }
         switch backend {
         case .sqlite(let connection, _):
             try? await connection.close()
@@ -171,7 +179,11 @@ public final class Database: Sendable {
 extension Database {
     // Safety net for a database dropped without close() (tests, early exits): the drivers assert on that.
     private func closeInBackground() {
-        guard closed.withLockedValue({ value in defer { value = true }; return !value }) else { return }
+        guard
+            closed.withLockedValue({ value in
+                defer { value = true }; return !value
+            })
+        else { return }
         switch backend {
         case .sqlite(let connection, _): _ = connection.close()
         case .postgres(let pool): pool.shutdownGracefully { _ in }

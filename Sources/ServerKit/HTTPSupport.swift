@@ -106,7 +106,8 @@ extension Request {
         do {
             return Data(try await body.collect(upTo: limit).readableBytesView)
         } catch {
-            throw APIError(.contentTooLarge, code: "too_large", message: "Upload is larger than \(limit / 1_048_576) MB.")
+            throw APIError(
+                .contentTooLarge, code: "too_large", message: "Upload is larger than \(limit / 1_048_576) MB.")
         }
     }
 
@@ -130,7 +131,9 @@ extension Request {
 /// Adds defensive headers to every response.
 public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
         async throws -> Response
     {
         var response = try await next(request, context)

@@ -209,7 +209,8 @@ public struct JobRunner: Service {
     ) {
         self.queue = queue
         self.handlers = handlers
-        self.worker = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
+        self.worker =
+            "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         self.pollInterval = pollInterval
         self.batchSize = batchSize
         self.logger = logger

@@ -56,7 +56,9 @@ public struct Migrator: Sendable {
                 """
             ).run()
             let done = Set(
-                try await db.raw("SELECT id FROM schema_migrations").all().map { try $0.decode(column: "id", as: String.self) }
+                try await db.raw("SELECT id FROM schema_migrations").all().map {
+                    try $0.decode(column: "id", as: String.self)
+                }
             )
             var applied: [String] = []
             for migration in migrations where !done.contains(migration.id) {

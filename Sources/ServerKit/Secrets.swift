@@ -9,7 +9,8 @@ public enum SecretError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .badKey(let detail): "TOKEN_ENCRYPTION_KEY is invalid: \(detail) (expected 32 bytes as base64 or 64 hex characters)"
+        case .badKey(let detail):
+            "TOKEN_ENCRYPTION_KEY is invalid: \(detail) (expected 32 bytes as base64 or 64 hex characters)"
         case .cannotWriteKey(let detail): "cannot write the generated encryption key: \(detail)"
         case .cannotDecrypt: "stored secret cannot be decrypted with the configured key"
         }

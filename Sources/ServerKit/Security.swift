@@ -51,8 +51,10 @@ public struct AttemptLimiter: Sendable {
     public func recordFailure(_ key: String, now: Date = Date()) async throws {
         let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
         try await database.read { db in
-            try await db.raw("INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))")
-                .run()
+            try await db.raw(
+                "INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))"
+            )
+            .run()
             try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run()
         }
     }
@@ -129,7 +131,8 @@ public struct SessionStore: Sendable {
     public func deleteAll(scope: String, subject: String? = nil) async throws {
         try await database.read { db in
             if let subject {
-                try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope) AND subject = \(bind: subject)").run()
+                try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope) AND subject = \(bind: subject)")
+                    .run()
             } else {
                 try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope)").run()
             }

@@ -52,7 +52,9 @@ public struct UpstreamHTTPClient: Sendable {
     static let idempotent: Set<String> = ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]
 
     /// Sends a request. Throws ``UpstreamError`` only when no response was received after all tries.
-    public func send(method: String, url: URL, headers: [String: String] = [:], body: Data? = nil) async throws
+    public func send(
+        method: String, url: URL, headers: [String: String] = [:], body: Data? = nil
+    ) async throws
         -> UpstreamResponse
     {
         let attempts = Self.idempotent.contains(method.uppercased()) ? max(1, maxAttempts) : 1
@@ -81,7 +83,9 @@ public struct UpstreamHTTPClient: Sendable {
         try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
     }
 
-    private func sendOnce(method: String, url: URL, headers: [String: String], body: Data?) async throws
+    private func sendOnce(
+        method: String, url: URL, headers: [String: String], body: Data?
+    ) async throws
         -> UpstreamResponse
     {
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -91,7 +95,8 @@ public struct UpstreamHTTPClient: Sendable {
         let response: HTTPClientResponse
         do {
             response = try await client.execute(request, timeout: timeout, logger: logger)
-        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout
+        } catch let error as HTTPClientError
+            where error == .deadlineExceeded || error == .readTimeout
             || error == .connectTimeout
         {
             throw UpstreamError.timeout(url.absoluteString)
@@ -112,6 +117,7 @@ public struct UpstreamHTTPClient: Sendable {
             let key = header.name.lowercased()
             headerMap[key] = headerMap[key].map { "\($0), \(header.value)" } ?? header.value
         }
-        return UpstreamResponse(status: Int(response.status.code), headers: headerMap, body: Data(buffer.readableBytesView))
+        return UpstreamResponse(
+            status: Int(response.status.code), headers: headerMap, body: Data(buffer.readableBytesView))
     }
 }

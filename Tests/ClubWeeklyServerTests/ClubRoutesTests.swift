@@ -7,8 +7,8 @@ import Logging
 import NIOCore
 import NIOFoundationCompat
 import ServerKit
-import Testing
 import TestSupport
+import Testing
 
 @testable import ClubWeeklyServer
 

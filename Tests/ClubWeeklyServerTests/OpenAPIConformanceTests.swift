@@ -51,10 +51,16 @@ struct SchemaChecker {
         }
         if let array = value as? [Any] {
             if let items = schema["items"] as? [String: Any] {
-                for (index, item) in array.enumerated() { problems += check(item, against: items, at: "\(path)[\(index)]") }
+                for (index, item) in array.enumerated() {
+                    problems += check(item, against: items, at: "\(path)[\(index)]")
+                }
             }
-            if let min = schema["minItems"] as? Int, array.count < min { problems.append("\(path): fewer than \(min) items") }
-            if let max = schema["maxItems"] as? Int, array.count > max { problems.append("\(path): more than \(max) items") }
+            if let min = schema["minItems"] as? Int, array.count < min {
+                problems.append("\(path): fewer than \(min) items")
+            }
+            if let max = schema["maxItems"] as? Int, array.count > max {
+                problems.append("\(path): more than \(max) items")
+            }
         }
         return problems
     }
@@ -115,7 +121,8 @@ struct OpenAPIConformanceTests {
             try Self.expectConforms(try await client.execute(uri: "/club-data", method: .get), "ClubData")
             try Self.expectConforms(
                 try await client.execute(uri: "/club-data?weekOffset=-15", method: .get), "ClubData")
-            try Self.expectConforms(try await client.execute(uri: "/club-data?weekOffset=x", method: .get), "WorkerError")
+            try Self.expectConforms(
+                try await client.execute(uri: "/club-data?weekOffset=x", method: .get), "WorkerError")
             try Self.expectConforms(
                 try await client.execute(uri: "/api/clubs/demo/week?offset=2", method: .get), "Error")
             try Self.expectConforms(
@@ -137,7 +144,9 @@ struct OpenAPIConformanceTests {
             try Self.expectConforms(joined, "Member")
             let report = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: joined.cookie ?? ""],
-                body: .init(string: "Activity ID,Activity Date,Activity Type,Distance\n1,\"Nov 17, 2026, 7:00:00 AM\",Ride,20\n"))
+                body: .init(
+                    string: "Activity ID,Activity Date,Activity Type,Distance\n1,\"Nov 17, 2026, 7:00:00 AM\",Ride,20\n"
+                ))
             try Self.expectConforms(report, "ImportReport")
             try Self.expectConforms(try await client.execute(uri: "/api/clubs/nope/week", method: .get), "Error")
         }

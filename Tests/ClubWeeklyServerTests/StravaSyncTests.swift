@@ -30,7 +30,8 @@ struct StravaSyncTests {
         }
         let counts = await harness.strava.state.counts
         #expect(counts.count("POST", "/oauth/token") == 1)
-        #expect(counts.count("GET", "/api/v3/athlete/activities") == 0, "the backfill runs as a job, not in the callback")
+        #expect(
+            counts.count("GET", "/api/v3/athlete/activities") == 0, "the backfill runs as a job, not in the callback")
         try await server.runner.drain()
         #expect(try await server.activityCount() == seeded.count)
         let club = try await server.club()
@@ -102,7 +103,8 @@ struct StravaSyncTests {
             await state.resetCounts()
             await state.update(activity: ride.id, athlete: athlete) { $0.name = "Evening spin with Sarah" }
             try await FakeStravaWebhook.send(
-                FakeStravaWebhook.activity(.update, id: ride.id, owner: athlete, updates: ["title": "Evening spin with Sarah"]),
+                FakeStravaWebhook.activity(
+                    .update, id: ride.id, owner: athlete, updates: ["title": "Evening spin with Sarah"]),
                 to: base)
             try await server.runner.drain()
             #expect(await state.counts.total == 0)
@@ -120,7 +122,8 @@ struct StravaSyncTests {
             // A real delete: Strava answers 404, the activity goes.
             await state.delete(activity: ride.id, athlete: athlete)
             try await FakeStravaWebhook.send(
-                FakeStravaWebhook.activity(.delete, id: ride.id, owner: athlete, eventTime: harness.eventTime(1)), to: base)
+                FakeStravaWebhook.activity(.delete, id: ride.id, owner: athlete, eventTime: harness.eventTime(1)),
+                to: base)
             try await server.runner.drain()
             #expect(try await server.activityCount() == seeded.count)
             #expect(!(try await harness.weekTitles(offset: 0, client: client).contains("Evening spin with Sarah")))
@@ -172,16 +175,19 @@ struct StravaSyncTests {
                     eventTime: harness.eventTime(20)), to: base)
             try await server.runner.drain()
             try await FakeStravaWebhook.send(
-                FakeStravaWebhook.activity(.create, id: b.id, owner: athlete, eventTime: harness.eventTime(10)), to: base)
+                FakeStravaWebhook.activity(.create, id: b.id, owner: athlete, eventTime: harness.eventTime(10)),
+                to: base)
             try await server.runner.drain()
 
             // A delete that arrives before its create: neither leaves the deleted activity behind.
             let c = harness.activity(id: 4_001_903, athlete: athlete, name: "Deleted at once", ago: 1500)
             try await FakeStravaWebhook.send(
-                FakeStravaWebhook.activity(.delete, id: c.id, owner: athlete, eventTime: harness.eventTime(40)), to: base)
+                FakeStravaWebhook.activity(.delete, id: c.id, owner: athlete, eventTime: harness.eventTime(40)),
+                to: base)
             try await server.runner.drain()
             try await FakeStravaWebhook.send(
-                FakeStravaWebhook.activity(.create, id: c.id, owner: athlete, eventTime: harness.eventTime(30)), to: base)
+                FakeStravaWebhook.activity(.create, id: c.id, owner: athlete, eventTime: harness.eventTime(30)),
+                to: base)
             try await server.runner.drain()
 
             #expect(try await server.activityCount() == seeded.count + 2)
@@ -306,8 +312,10 @@ struct StravaSyncTests {
         #expect(account.refreshToken == refresh)
         let rows = try await server.database.read { db in
             try await db.raw("SELECT access_token, refresh_token FROM cw_strava_athletes").all().map {
-                (try $0.decode(column: "access_token", as: String.self),
-                 try $0.decode(column: "refresh_token", as: String.self))
+                (
+                    try $0.decode(column: "access_token", as: String.self),
+                    try $0.decode(column: "refresh_token", as: String.self)
+                )
             }
         }
         #expect(rows.count == 1)
@@ -370,7 +378,8 @@ struct StravaSyncTests {
             for n in 0..<3 {
                 let ride = harness.activity(id: 9_001_900 + Int64(n), athlete: athlete, name: "Ride \(n)", ago: 60)
                 await state.put(ride, athlete: athlete)
-                try await FakeStravaWebhook.send(FakeStravaWebhook.activity(.create, id: ride.id, owner: athlete), to: base)
+                try await FakeStravaWebhook.send(
+                    FakeStravaWebhook.activity(.create, id: ride.id, owner: athlete), to: base)
             }
         }
         // The three events run in one batch, concurrently.
@@ -517,7 +526,8 @@ struct SyncHarness: Sendable {
         let quarter = RateLimitState.quarterHourStart(Date().addingTimeInterval(86_400))
         let clock = TestClock(quarter.addingTimeInterval(7 * 60))
         let strava = try await FakeStrava.start(now: clock.closure)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strava-sync-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "strava-sync-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var config = ServerConfig()
         config.seedDemo = false
@@ -555,7 +565,9 @@ struct SyncHarness: Sendable {
     }
 
     /// An activity of the athlete that started `ago` seconds before the clock.
-    func activity(id: Int64, athlete: Int64, name: String, ago: TimeInterval, distance: Double = 30_000)
+    func activity(
+        id: Int64, athlete: Int64, name: String, ago: TimeInterval, distance: Double = 30_000
+    )
         -> SummaryActivity
     {
         SummaryActivity(
@@ -614,7 +626,8 @@ struct SyncHarness: Sendable {
             uri: "/api/clubs/\(Self.slug)/week?offset=\(offset)", method: .get,
             headers: [.authorization: "Bearer \(Self.clubCode)"])
         #expect(response.status == .ok)
-        return try JSONDecoder().decode(WeekTitlesJSON.self, from: Data(response.body.readableBytesView)).activities.map(\.title)
+        return try JSONDecoder().decode(WeekTitlesJSON.self, from: Data(response.body.readableBytesView)).activities
+            .map(\.title)
     }
 
     /// An event time `seconds` after the clock.

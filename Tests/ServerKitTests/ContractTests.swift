@@ -1,8 +1,8 @@
 import Foundation
 import SQLKit
 import ServerKit
-import Testing
 import TestSupport
+import Testing
 
 /// Storage behaviour every engine must share (runs on SQLite always, PostgreSQL when TEST_POSTGRES_URL is set).
 @Suite("Storage contract")

@@ -193,7 +193,9 @@ struct FakeReply: Sendable {
         return FakeReply(status: status, body: (try? encoder.encode(value)) ?? Data("{}".utf8))
     }
 
-    static func fault(_ status: Status, message: String, resource: String, field: String, code: String)
+    static func fault(
+        _ status: Status, message: String, resource: String, field: String, code: String
+    )
         -> FakeReply
     {
         FakeReply(
@@ -232,7 +234,9 @@ struct FakeStravaMiddleware: RouterMiddleware {
     static let readLimit = HTTPField.Name("X-ReadRateLimit-Limit")!
     static let readUsage = HTTPField.Name("X-ReadRateLimit-Usage")!
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws
         -> Response
     {
         let isRead = request.method == .get
@@ -334,7 +338,8 @@ public actor FakeStravaState {
 
     /// Changes an activity in place; returns false when it does not exist.
     @discardableResult
-    public func update(activity id: Int64, athlete: Int64, _ change: @Sendable (inout SummaryActivity) -> Void) -> Bool {
+    public func update(activity id: Int64, athlete: Int64, _ change: @Sendable (inout SummaryActivity) -> Void) -> Bool
+    {
         guard var activity = athletes[athlete]?.activities[id] else { return false }
         change(&activity)
         athletes[athlete]?.activities[id] = activity
@@ -442,7 +447,8 @@ public actor FakeStravaState {
 
     func token(form: [String: String]) -> FakeReply {
         guard form["client_id"] == clientID, form["client_secret"] == clientSecret else {
-            return .fault(.unauthorized, message: "Bad Request", resource: "Application", field: "client_id", code: "invalid")
+            return .fault(
+                .unauthorized, message: "Bad Request", resource: "Application", field: "client_id", code: "invalid")
         }
         switch form["grant_type"] {
         case "authorization_code":
@@ -461,7 +467,8 @@ public actor FakeStravaState {
             }
             return .json(issue(for: athlete))
         default:
-            return .fault(.badRequest, message: "Bad Request", resource: "Application", field: "grant_type", code: "invalid")
+            return .fault(
+                .badRequest, message: "Bad Request", resource: "Application", field: "grant_type", code: "invalid")
         }
     }
 

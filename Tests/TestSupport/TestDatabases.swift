@@ -37,7 +37,8 @@ public enum TestDatabases {
 
     /// A path in a new temporary directory.
     public static func temporaryFile(_ name: String) -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("clubhouse-test-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "clubhouse-test-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent(name).path
     }

@@ -30,7 +30,8 @@ struct Fixture {
                         Activity(
                             memberID: MemberID("m\(member)"), source: .strava, externalID: "\(member)-\(start)",
                             startDate: start, sportType: ride == 4 ? "Run" : "Ride", distance: distance,
-                            movingTime: Int(distance / 7.5), elapsedTime: Int(distance / 7), elevationGain: next() * 900,
+                            movingTime: Int(distance / 7.5), elapsedTime: Int(distance / 7),
+                            elevationGain: next() * 900,
                             name: "Ride"))
                 }
             }
@@ -56,7 +57,9 @@ let benchmarks: @Sendable () -> Void = {
         "Weekly aggregation, 100 members × 52 weeks × 5 activities",
         configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5))
     ) { benchmark in
-        blackHole(MemberHistory(activities: fixture.activities, weeks: fixture.weeks, counting: fixture.club.countedSportTypes))
+        blackHole(
+            MemberHistory(
+                activities: fixture.activities, weeks: fixture.weeks, counting: fixture.club.countedSportTypes))
     }
 
     Benchmark(
