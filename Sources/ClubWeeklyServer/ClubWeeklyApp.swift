@@ -22,6 +22,7 @@ public struct ClubWeeklyApp: Sendable {
     let sync: StravaSync
     let sessions: SessionStore
     let limiter: AttemptLimiter
+    let proxyLimiter: AttemptLimiter
     let queue: JobQueue
     let governor: DatabaseRateLimitGovernor
 
@@ -45,6 +46,7 @@ public struct ClubWeeklyApp: Sendable {
         imports = ImportService(activities: activities)
         sessions = SessionStore(database: database)
         limiter = AttemptLimiter(database: database, limit: 10, window: 15 * 60)
+        proxyLimiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
         queue = JobQueue(database: database)
         governor = DatabaseRateLimitGovernor(database: database, now: now)
         guard let apiURL = URL(string: config.strava.apiBaseURL), let oauthURL = URL(string: config.strava.oauthBaseURL)

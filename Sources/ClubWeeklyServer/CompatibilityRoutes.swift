@@ -19,7 +19,7 @@ extension ClubWeeklyApp {
     func addCompatibilityRoutes(to router: Router<AppRequestContext>) {
         for prefix in ["", "clubs/:slug/"] {
             router.get("\(prefix)club-data") { request, context in
-                await compat { try await clubData(request, slug: context.parameters.get("slug")) }
+                await compat { try await clubData(request, slug: context.parameters.get("slug"), context: context) }
             }
             for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
                 router.on("\(prefix)club-data", method: method) { _, _ in
@@ -31,13 +31,29 @@ extension ClubWeeklyApp {
                     Response(status: .ok, headers: Self.corsHeaders)
                 }
             }
-            router.post("\(prefix)exchange") { request, _ in await compat { try await exchange(request) } }
-            router.post("\(prefix)refresh") { request, _ in await compat { try await refresh(request) } }
+            router.post("\(prefix)exchange") { request, context in
+                await compat {
+                    try await throttleTokenCalls(request, context: context)
+                    return try await exchange(request)
+                }
+            }
+            router.post("\(prefix)refresh") { request, context in
+                await compat {
+                    try await throttleTokenCalls(request, context: context)
+                    return try await refresh(request)
+                }
+            }
             router.post("\(prefix)enrol") { request, context in
-                await compat { try await enrol(request, slug: context.parameters.get("slug")) }
+                await compat {
+                    try await throttleTokenCalls(request, context: context)
+                    return try await enrol(request, slug: context.parameters.get("slug"), context: context)
+                }
             }
             router.post("\(prefix)leave") { request, context in
-                await compat { try await leave(request, slug: context.parameters.get("slug")) }
+                await compat {
+                    try await throttleTokenCalls(request, context: context)
+                    return try await leave(request, slug: context.parameters.get("slug"))
+                }
             }
         }
     }
@@ -81,18 +97,37 @@ extension ClubWeeklyApp {
         return sign * value
     }
 
-    func clubData(_ request: Request, slug: String?) async throws -> Response {
+    /// A private club's worker routes need the club code as a bearer token (under the same lock-out as sign-in).
+    func requireFeedAccess(_ record: ClubRecord, request: Request, context: AppRequestContext) async throws {
+        guard !record.club.isFeedPublic else { return }
+        var valid = false
+        if let code = Self.bearer(request) {
+            do {
+                valid = try await checkCode(code, record: record, request: request, context: context)
+            } catch let error as APIError {
+                throw CompatError(status: error.status, message: error.message)
+            }
+        }
+        guard valid else {
+            throw CompatError(
+                status: .unauthorized, message: "This club's feed is private: send the club code as a Bearer token.")
+        }
+    }
+
+    /// The worker's token endpoints spend the shared Strava budget: at most 30 calls per 15 minutes per client.
+    func throttleTokenCalls(_ request: Request, context: AppRequestContext) async throws {
+        let key = "strava-proxy:\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        if let wait = try await proxyLimiter.begin(key) {
+            throw CompatError(status: .tooManyRequests, message: "Too many requests: try again in \(wait) s.")
+        }
+    }
+
+    func clubData(_ request: Request, slug: String?, context: AppRequestContext) async throws -> Response {
         let slug = slug ?? config.defaultClub
         guard let record = try await clubs.find(slug: slug) else {
             throw CompatError(status: .notFound, message: "Not found")
         }
-        if !record.club.isFeedPublic {
-            guard let code = Self.bearer(request), clubService.verify(code: code, for: record) else {
-                throw CompatError(
-                    status: .unauthorized, message: "This club's feed is private: send the club code as a Bearer token."
-                )
-            }
-        }
+        try await requireFeedAccess(record, request: request, context: context)
         var offset = 0
         if let text = request.uri.queryParameters.get("weekOffset") {
             guard let parsed = Self.parseIntLikeJS(text), parsed <= 0 else {
@@ -176,8 +211,8 @@ extension ClubWeeklyApp {
             let linked = try await members.members(athlete: athlete)
             var authorised = false
             for member in linked {
-                if let hash = try await members.memberKeyHash(member.id),
-                    Tokens.constantTimeEquals(hash, Tokens.sha256(key))
+                if let sealed = try await members.memberKeySealed(member.id),
+                    let stored = try? clubService.cipher.open(sealed), Tokens.constantTimeEquals(stored, key)
                 {
                     authorised = true
                 }
@@ -212,11 +247,13 @@ extension ClubWeeklyApp {
     }
 
     /// `POST /enrol {refresh_token}`: opts a rider into the club and syncs them at once.
-    func enrol(_ request: Request, slug: String?) async throws -> Response {
+    func enrol(_ request: Request, slug: String?, context: AppRequestContext) async throws -> Response {
         let refreshToken = try Self.stringField(try await Self.jsonObject(request), "refresh_token")
         guard let record = try await clubs.find(slug: slug ?? config.defaultClub) else {
             throw CompatError(status: .notFound, message: "Not found")
         }
+        // Joining a private club takes its code, like signing in does.
+        try await requireFeedAccess(record, request: request, context: context)
         let token: TokenResponse
         let athlete: SummaryAthlete
         do throws(StravaError) {
@@ -245,11 +282,15 @@ extension ClubWeeklyApp {
                 joinedAt: Date())
             try await members.insert(member)
         }
-        // The member key is kept across re-enrolment: only its hash is stored, so a new one is issued only once.
-        var key = ""
-        if try await members.memberKeyHash(member.id) == nil {
-            key = (0..<4).map { _ in Tokens.sha256(Tokens.random()) }.joined().prefix(64).description
-            try await members.setMemberKeyHash(member.id, hash: Tokens.sha256(key))
+        // The member key is kept across re-enrolment: it is sealed at rest and handed back each time.
+        let key: String
+        if let sealed = try await members.memberKeySealed(member.id),
+            let existing = try? clubService.cipher.open(sealed)
+        {
+            key = existing
+        } else {
+            key = Tokens.sha256(Tokens.random())
+            try await members.setMemberKey(member.id, sealed: try clubService.cipher.seal(key))
         }
         // Sync now, so the rider shows up in /club-data straight away (the newest worker's tests expect that).
         do {
@@ -262,13 +303,13 @@ extension ClubWeeklyApp {
             var enrolled: Bool
             var athlete_id: Int64
             var name: String
-            var member_key: String?
+            var member_key: String
         }
         return try JSONResponse.make(
             Enrolled(
                 enrolled: true, athlete_id: athlete.id,
                 name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
-                member_key: key.isEmpty ? nil : key), encoder: JSONEncoder())
+                member_key: key), encoder: JSONEncoder())
     }
 
     /// `POST /leave {access_token}`: removes the rider and all their data from the club.

@@ -41,6 +41,10 @@ enum ImportError: Error, Equatable, CustomStringConvertible {
 /// Imports Strava bulk exports (`activities.csv` or the whole `.zip`) for one member.
 struct ImportService: Sendable {
     let activities: ActivityRepository
+    static let maxDistance = 2_000_000.0
+    static let maxElevation = 20_000.0
+    static let maxDuration = 14 * 86_400
+
     /// Largest archive entry we inflate, against zip bombs.
     var maxCSVBytes = 64 << 20
 
@@ -53,7 +57,21 @@ struct ImportService: Sendable {
         } catch {
             throw ImportError.notAnExport(error.message)
         }
-        let mapped = parsed.rows.map { row in
+        // Values no human-powered activity reaches are typos or junk: report them instead of skewing the board.
+        var problems = parsed.problems.map { ImportReport.Problem(line: $0.line, message: $0.message) }
+        let plausible = parsed.rows.filter { row in
+            var issues: [String] = []
+            if row.distance > Self.maxDistance { issues.append("Distance over \(Int(Self.maxDistance / 1000)) km") }
+            if row.elevationGain > Self.maxElevation {
+                issues.append("Elevation Gain over \(Int(Self.maxElevation)) m")
+            }
+            if max(row.movingTime, row.elapsedTime) > Self.maxDuration { issues.append("duration over 14 days") }
+            if issues.isEmpty { return true }
+            problems.append(.init(line: row.line, message: issues.joined(separator: "; ") + " — row skipped"))
+            return false
+        }
+        problems.sort { $0.line < $1.line }
+        let mapped = plausible.map { row in
             Activity(
                 memberID: member.id, source: .import, externalID: row.activityID, startDate: row.startDate,
                 sportType: row.sportType, distance: row.distance, movingTime: row.movingTime,
@@ -66,8 +84,7 @@ struct ImportService: Sendable {
         let inserted = try await activities.upsert(Array(unique.values), club: member.clubID, policy: .keepStrava)
         return ImportReport(
             rows: parsed.rows.count + parsed.problems.count, imported: inserted,
-            alreadyPresent: parsed.rows.count - inserted,
-            problems: parsed.problems.map { .init(line: $0.line, message: $0.message) })
+            alreadyPresent: unique.count - inserted, problems: problems)
     }
 
     private func extractCSV(fromZip data: Data) throws -> Data {

@@ -166,17 +166,20 @@ struct MemberRepository: Sendable {
         }
     }
 
-    func setMemberKeyHash(_ id: MemberID, hash: String) async throws {
+    /// Stores the member key of the worker's `/enrol`, sealed so that re-enrolment can hand the same key back.
+    func setMemberKey(_ id: MemberID, sealed: String) async throws {
         try await database.read { db in
-            try await db.raw("UPDATE cw_members SET member_key_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)")
-                .run()
+            try await db.raw(
+                "UPDATE cw_members SET member_key_sealed = \(bind: sealed) WHERE id = \(bind: id.rawValue)"
+            )
+            .run()
         }
     }
 
-    func memberKeyHash(_ id: MemberID) async throws -> String? {
+    func memberKeySealed(_ id: MemberID) async throws -> String? {
         try await database.read { db in
-            try await db.raw("SELECT member_key_hash FROM cw_members WHERE id = \(bind: id.rawValue)").first()?
-                .decode(column: "member_key_hash", as: String?.self)
+            try await db.raw("SELECT member_key_sealed FROM cw_members WHERE id = \(bind: id.rawValue)").first()?
+                .decode(column: "member_key_sealed", as: String?.self)
         }
     }
 
@@ -213,12 +216,29 @@ enum UpsertPolicy {
 struct ActivityRepository: Sendable {
     let database: Database
 
-    /// Inserts or updates activities of one club; returns how many rows were new.
+    /// Inserts or updates activities of one club; returns how many rows were new. Large lists are written in
+    /// chunks, so a multi-year import never holds the (SQLite) writer for long.
     @discardableResult
     func upsert(_ activities: [Activity], club: ClubID, policy: UpsertPolicy, now: Date = Date()) async throws -> Int {
-        guard !activities.isEmpty else { return 0 }
-        return try await database.transaction { db in
+        var inserted = 0
+        var start = activities.startIndex
+        while start < activities.endIndex {
+            let end = activities.index(start, offsetBy: 200, limitedBy: activities.endIndex) ?? activities.endIndex
+            inserted += try await upsertChunk(Array(activities[start..<end]), club: club, policy: policy, now: now)
+            start = end
+        }
+        return inserted
+    }
+
+    private func upsertChunk(
+        _ activities: [Activity], club: ClubID, policy: UpsertPolicy, now: Date
+    ) async throws
+        -> Int
+    {
+        try await database.transaction { db in
             var inserted = 0
+            // API data is the state as of now: a webhook title older than this must not overwrite it.
+            let stamp = policy == .replace ? Int64(now.timeIntervalSince1970) : 0
             for activity in activities {
                 let existing = try await db.raw(
                     """
@@ -235,7 +255,8 @@ struct ActivityRepository: Sendable {
                             distance = \(bind: activity.distance), moving_time = \(bind: activity.movingTime),
                             elapsed_time = \(bind: activity.elapsedTime), elevation = \(bind: activity.elevationGain),
                             name = \(bind: activity.name), trainer = \(bind: activity.trainer ? 1 : 0),
-                            commute = \(bind: activity.commute ? 1 : 0), updated_at = \(bind: now.epochMilliseconds)
+                            commute = \(bind: activity.commute ? 1 : 0), updated_at = \(bind: now.epochMilliseconds),
+                            last_event_time = \(bind: stamp)
                         WHERE member_id = \(bind: activity.memberID.rawValue) AND external_id = \(bind: activity.externalID)
                         """
                     ).run()
@@ -243,12 +264,12 @@ struct ActivityRepository: Sendable {
                     try await db.raw(
                         """
                         INSERT INTO cw_activities (club_id, member_id, source, external_id, start_at, sport_type, distance,
-                            moving_time, elapsed_time, elevation, name, trainer, commute, updated_at)
+                            moving_time, elapsed_time, elevation, name, trainer, commute, updated_at, last_event_time)
                         VALUES (\(bind: club.rawValue), \(bind: activity.memberID.rawValue), \(bind: activity.source.rawValue),
                             \(bind: activity.externalID), \(bind: activity.startDate.epochMilliseconds), \(bind: activity.sportType),
                             \(bind: activity.distance), \(bind: activity.movingTime), \(bind: activity.elapsedTime),
                             \(bind: activity.elevationGain), \(bind: activity.name), \(bind: activity.trainer ? 1 : 0),
-                            \(bind: activity.commute ? 1 : 0), \(bind: now.epochMilliseconds))
+                            \(bind: activity.commute ? 1 : 0), \(bind: now.epochMilliseconds), \(bind: stamp))
                         """
                     ).run()
                     inserted += 1
@@ -258,23 +279,25 @@ struct ActivityRepository: Sendable {
         }
     }
 
-    /// Applies a partial update (Strava webhook `updates`) without fetching the activity again.
-    func update(member: MemberID, externalID: String, name: String?, sportType: String?) async throws -> Bool {
-        try await database.read { db in
-            let found = try await db.raw(
-                "SELECT id FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
-            ).first()
-            guard found != nil else { return false }
-            if let name {
-                try await db.raw(
-                    "UPDATE cw_activities SET name = \(bind: name) WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
-                ).run()
-            }
-            if let sportType {
-                try await db.raw(
-                    "UPDATE cw_activities SET sport_type = \(bind: sportType) WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
-                ).run()
-            }
+    /// Renames an activity from a webhook `update` without fetching it again. Events can arrive out of order: a
+    /// title older than the last applied event is ignored. Returns false when the activity is not stored.
+    func rename(member: MemberID, externalID: String, name: String, eventTime: Int64) async throws -> Bool {
+        try await database.transaction { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT last_event_time FROM cw_activities
+                    WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
+                    """
+                ).first()
+            else { return false }
+            guard try row.decode(column: "last_event_time", as: Int64.self) <= eventTime else { return true }
+            try await db.raw(
+                """
+                UPDATE cw_activities SET name = \(bind: name), last_event_time = \(bind: eventTime)
+                WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
+                """
+            ).run()
             return true
         }
     }

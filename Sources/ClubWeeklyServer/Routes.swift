@@ -122,13 +122,27 @@ extension ClubWeeklyApp {
         club.post("code") { request, context in
             let caller = try await caller(request, context, needs: .admin)
             struct Body: Decodable { var code: String? }
-            let body = (try? await request.decodeJSON(Body.self)) ?? Body(code: nil)
+            // An empty body rotates to a generated code; a body must be valid JSON.
+            let raw = try await request.collectBody(limit: 4096)
+            var chosen: String?
+            if !raw.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                guard let body = try? JSONDecoder().decode(Body.self, from: raw) else {
+                    throw APIError.badRequest(
+                        "Send {\"code\": \"…\"} to choose the new code, or no body to generate one.",
+                        code: "invalid_json")
+                }
+                chosen = body.code
+            }
+            let code: String
             do {
-                let code = try await clubService.rotateCode(caller.club, to: body.code)
-                return try JSONResponse.make(["code": code])
+                code = try await clubService.rotateCode(caller.club, to: chosen)
             } catch let error as ClubError {
                 throw APIError.badRequest(error.description, code: error.code)
             }
+            // A rotated code is usually a leaked one: sign everybody out; the admin gets a fresh session.
+            try await sessions.deleteAll(scope: caller.club.id.rawValue)
+            return try await adminSession(
+                record: caller.record, request: request, status: .ok, extra: ["code": code])
         }
         club.delete("members/:member") { request, context in
             let caller = try await caller(request, context, needs: .admin)
@@ -164,7 +178,7 @@ extension ClubWeeklyApp {
         }
         var viaCode = false
         if session == nil, let bearer = Self.bearer(request) {
-            viaCode = clubService.verify(code: bearer, for: record)
+            viaCode = try await checkCode(bearer, record: record, request: request, context: context)
         }
         let caller = Caller(record: record, session: session, viaCode: viaCode)
         switch needs {
@@ -196,8 +210,24 @@ extension ClubWeeklyApp {
 
     func sessionCookieHeader(_ token: String, request: Request, maxAge: Int) -> String {
         var cookie = "\(sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)"
-        if request.isSecure || config.baseURL.hasPrefix("https://") { cookie += "; Secure" }
+        if request.isSecure(trustProxy: config.trustProxy) || config.baseURL.hasPrefix("https://") {
+            cookie += "; Secure"
+        }
         return cookie
+    }
+
+    /// Checks a club code under the lock-out: at most 10 wrong codes per 15 minutes per client and club, counted
+    /// before the check so parallel guesses cannot slip through. Throws 429 with `Retry-After` when locked out.
+    func checkCode(
+        _ code: String, record: ClubRecord, request: Request, context: AppRequestContext
+    ) async throws
+        -> Bool
+    {
+        let key = "code:\(record.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        if let wait = try await limiter.begin(key) { throw Self.lockedOut(wait) }
+        guard clubService.verify(code: code, for: record) else { return false }
+        try await limiter.reset(key)
+        return true
     }
 
     func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -206,16 +236,11 @@ extension ClubWeeklyApp {
         guard let record = try await clubs.find(slug: slug) else {
             throw APIError.notFound("No club '\(slug)'. Check the link or ask your club admin.", code: "unknown_club")
         }
-        let key = "code:\(record.club.id):\(request.clientAddress(context: context))"
-        if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
         let body = try await request.decodeJSON(Body.self)
-        guard clubService.verify(code: body.code, for: record) else {
-            try await limiter.recordFailure(key)
-            if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
+        guard try await checkCode(body.code, record: record, request: request, context: context) else {
             throw APIError.unauthorized(
                 "That club code is not right. Check it with your club admin.", code: "wrong_code")
         }
-        try await limiter.reset(key)
         let token = try await sessions.create(scope: record.club.id.rawValue, subject: nil, role: "member")
         var response = try JSONResponse.make(["club": record.club.slug, "role": "member"])
         response.headers[.setCookie] = sessionCookieHeader(
@@ -229,15 +254,22 @@ extension ClubWeeklyApp {
         guard let record = try await clubs.find(slug: slug) else {
             throw APIError.notFound("No club '\(slug)'.", code: "unknown_club")
         }
-        let key = "admin:\(record.club.id):\(request.clientAddress(context: context))"
-        if let wait = try await limiter.retryAfter(key) { throw Self.lockedOut(wait) }
         let body = try await request.decodeJSON(Body.self)
+        let key = "admin:\(record.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        if let wait = try await limiter.begin(key) { throw Self.lockedOut(wait) }
         guard await clubService.verifyAdmin(password: body.password, for: record) else {
-            try await limiter.recordFailure(key)
             throw APIError.unauthorized("Wrong admin password.", code: "wrong_password")
         }
         try await limiter.reset(key)
-        // An admin keeps any member identity of the current session.
+        return try await adminSession(record: record, request: request, status: .ok)
+    }
+
+    /// Starts an admin session (keeping the member identity of the current session) and sets its cookie.
+    func adminSession(
+        record: ClubRecord, request: Request, status: HTTPResponse.Status, extra: [String: String] = [:]
+    )
+        async throws -> Response
+    {
         var subject: String?
         if let token = request.cookies[sessionCookie]?.value, let existing = try await sessions.find(token),
             existing.scope == record.club.id.rawValue
@@ -245,7 +277,9 @@ extension ClubWeeklyApp {
             subject = existing.subject
         }
         let token = try await sessions.create(scope: record.club.id.rawValue, subject: subject, role: "admin")
-        var response = try JSONResponse.make(["club": record.club.slug, "role": "admin"])
+        var body = ["club": record.club.slug, "role": "admin"]
+        body.merge(extra) { _, new in new }
+        var response = try JSONResponse.make(body, status: status)
         response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
         return response
     }
@@ -417,8 +451,12 @@ extension ClubWeeklyApp {
         } catch {
             throw APIError.badRequest("Not a Strava webhook event.", code: "invalid_event")
         }
-        try await sync.accept(event)
-        return try JSONResponse.make(["status": "queued"])
+        if let expected = config.strava.subscriptionID, event.subscriptionID != expected {
+            // Not our subscription: answer 200 (Strava would retry otherwise) and do nothing.
+            return try JSONResponse.make(["status": "ignored"])
+        }
+        let queued = try await sync.accept(event)
+        return try JSONResponse.make(["status": queued ? "queued" : "ignored"])
     }
 
     // MARK: Helpers

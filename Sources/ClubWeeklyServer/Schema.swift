@@ -27,7 +27,7 @@ enum ClubWeeklySchema {
                     first_name TEXT NOT NULL,
                     last_name TEXT NOT NULL,
                     strava_athlete_id BIGINT,
-                    member_key_hash TEXT,
+                    member_key_sealed TEXT,
                     joined_at BIGINT NOT NULL,
                     UNIQUE (club_id, strava_athlete_id))
                 """,
@@ -49,6 +49,7 @@ enum ClubWeeklySchema {
                     trainer INTEGER NOT NULL,
                     commute INTEGER NOT NULL,
                     updated_at BIGINT NOT NULL,
+                    last_event_time BIGINT NOT NULL DEFAULT 0,
                     UNIQUE (member_id, external_id))
                 """,
                 "CREATE INDEX cw_activities_club_time ON cw_activities (club_id, start_at)",
@@ -63,7 +64,8 @@ enum ClubWeeklySchema {
                     scope TEXT NOT NULL,
                     connected_at BIGINT NOT NULL,
                     last_sync_at BIGINT,
-                    last_error TEXT)
+                    last_error TEXT,
+                    refresh_lease_until BIGINT)
                 """,
                 """
                 CREATE TABLE cw_oauth_states (

@@ -57,6 +57,29 @@ struct StravaAccountRepository: Sendable {
         }
     }
 
+    /// Takes the athlete's refresh lease (shared by every instance) until `until`; false when another holder has it.
+    /// Only one refresh may run at a time: Strava retires a refresh token as soon as it issues the next one.
+    func acquireRefreshLease(athlete: Int64, until: Date, now: Date) async throws -> Bool {
+        try await database.read { db in
+            try await db.raw(
+                """
+                UPDATE cw_strava_athletes SET refresh_lease_until = \(bind: until.epochMilliseconds)
+                WHERE athlete_id = \(bind: athlete)
+                  AND (refresh_lease_until IS NULL OR refresh_lease_until < \(bind: now.epochMilliseconds))
+                RETURNING athlete_id
+                """
+            ).first() != nil
+        }
+    }
+
+    func releaseRefreshLease(athlete: Int64) async throws {
+        try await database.read { db in
+            try await db.raw(
+                "UPDATE cw_strava_athletes SET refresh_lease_until = NULL WHERE athlete_id = \(bind: athlete)"
+            ).run()
+        }
+    }
+
     func markSynced(athlete: Int64, at date: Date, error: String?) async throws {
         try await database.read { db in
             if let error {
@@ -82,11 +105,13 @@ struct StravaAccountRepository: Sendable {
         return try row.map(decrypt)
     }
 
+    /// Every account whose tokens decrypt with the configured key (others are skipped: one bad row, say from an
+    /// instance with a different key, must not stop the reconciliation of everyone else).
     func all() async throws -> [StravaAccount] {
         let rows = try await database.read { db in
             try await db.raw("SELECT * FROM cw_strava_athletes ORDER BY athlete_id").all().map(RawAccount.init)
         }
-        return try rows.map(decrypt)
+        return rows.compactMap { try? decrypt($0) }
     }
 
     func delete(_ athlete: Int64) async throws {

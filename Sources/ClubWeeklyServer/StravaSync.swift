@@ -123,13 +123,29 @@ struct StravaSync: Sendable {
     func accessToken(for account: StravaAccount) async throws(StravaError) -> String {
         if account.expiresAt.timeIntervalSince(now()) > 600 { return account.accessToken }
         do {
+            // In-process lock first (no polling between jobs of this instance), then the database lease that
+            // serialises refreshes across instances.
             return try await refreshLock.withLock {
-                // Another job may have refreshed while this one waited: use its token rather than the retired one.
-                let current = try await accounts.find(account.athleteID) ?? account
-                if current.expiresAt.timeIntervalSince(now()) > 600 { return current.accessToken }
-                let token = try await client.refresh(refreshToken: current.refreshToken)
-                try await store(token, athlete: account.athleteID)
-                return token.accessToken
+                for _ in 0..<100 {
+                    // Another job or instance may have refreshed meanwhile: use its token, not the retired one.
+                    let current = try await accounts.find(account.athleteID) ?? account
+                    if current.expiresAt.timeIntervalSince(now()) > 600 { return current.accessToken }
+                    let leased = try await accounts.acquireRefreshLease(
+                        athlete: account.athleteID, until: now().addingTimeInterval(30), now: now())
+                    if leased {
+                        do {
+                            let token = try await client.refresh(refreshToken: current.refreshToken)
+                            try await store(token, athlete: account.athleteID)
+                            try await accounts.releaseRefreshLease(athlete: account.athleteID)
+                            return token.accessToken
+                        } catch {
+                            try? await accounts.releaseRefreshLease(athlete: account.athleteID)
+                            throw error
+                        }
+                    }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                throw StravaError.transport("another instance is still refreshing the token; try again")
             }
         } catch let error as StravaError {
             throw error
@@ -236,13 +252,18 @@ struct StravaSync: Sendable {
 
     // MARK: Webhook events
 
-    /// Queues a webhook event for processing; returns at once (Strava wants an answer within 2 s).
-    func accept(_ event: WebhookEvent) async throws {
+    /// Queues a webhook event for processing; returns at once (Strava wants an answer within 2 s). Events of
+    /// athletes nobody here connected are dropped, so forged events cannot spend the Strava budget.
+    /// Returns whether the event was queued.
+    @discardableResult
+    func accept(_ event: WebhookEvent) async throws -> Bool {
+        guard try await !members.members(athlete: event.ownerID).isEmpty else { return false }
         try await queue.enqueue(
             kind: StravaJob.event, payload: try Self.encode(event),
             dedupeKey: event.objectType == .activity
                 ? "\(StravaJob.event):\(event.ownerID):\(event.objectID):\(event.aspectType.rawValue):\(event.eventTime)"
                 : nil)
+        return true
     }
 
     private func handleEventJob(_ job: Job) async throws -> JobOutcome {
@@ -255,7 +276,10 @@ struct StravaSync: Sendable {
         }
     }
 
-    /// Applies one event. Events may repeat or arrive out of order: every branch converges on Strava's current state.
+    /// Applies one event. Webhooks are unsigned and may repeat or arrive out of order, so every change that affects
+    /// what counts (new activity, type, privacy, deletion) is confirmed by reading the activity from Strava with the
+    /// owner's token; only a title change is applied from the event itself, and only if it is newer than what is
+    /// stored.
     func handle(_ event: WebhookEvent) async throws {
         let linked = try await members.members(athlete: event.ownerID)
         guard !linked.isEmpty, let account = try await accounts.find(event.ownerID) else {
@@ -268,43 +292,33 @@ struct StravaSync: Sendable {
         }
         let externalID = String(event.objectID)
         switch event.aspectType {
-        case .create:
+        case .create, .delete:
             try await fetchAndStore(event.objectID, account: account, members: linked)
         case .update:
-            if let isPrivate = event.updates["private"] {
-                if isPrivate == "true" {
-                    for member in linked { try await activities.delete(member: member.id, externalID: externalID) }
-                } else {
-                    try await fetchAndStore(event.objectID, account: account, members: linked)
+            let onlyTitle = event.updates.keys.allSatisfy { $0 == "title" }
+            if onlyTitle, let title = event.updates["title"] {
+                var missing = false
+                for member in linked {
+                    let found = try await activities.rename(
+                        member: member.id, externalID: externalID, name: title, eventTime: event.eventTime)
+                    if !found { missing = true }
                 }
-                return
+                if !missing { return }
             }
-            // Title and type changes carry their new value: apply them without spending a request.
-            let title = event.updates["title"]
-            let type = event.updates["type"] ?? event.updates["sport_type"]
-            var missing = false
-            for member in linked {
-                let found = try await activities.update(
-                    member: member.id, externalID: externalID, name: title, sportType: type)
-                if !found { missing = true }
-            }
-            if missing { try await fetchAndStore(event.objectID, account: account, members: linked) }
-        case .delete:
-            // Webhooks are unsigned: confirm with Strava before deleting, so a forged event cannot remove data.
-            let token = try await accessToken(for: account)
-            do {
-                let still = try await client.activity(id: event.objectID, accessToken: token)
-                try await store(still, members: linked)
-            } catch StravaError.notFound {
-                for member in linked { try await activities.delete(member: member.id, externalID: externalID) }
-            }
+            try await fetchAndStore(event.objectID, account: account, members: linked)
         }
     }
 
+    /// Reads the activity from Strava and stores it, or removes it when Strava no longer has it or it is private.
     private func fetchAndStore(_ id: Int64, account: StravaAccount, members linked: [Member]) async throws {
         let token = try await accessToken(for: account)
         do {
             let summary = try await client.activity(id: id, accessToken: token)
+            // A public activity of someone else is readable too: never count it for this athlete.
+            guard summary.athlete?.id == account.athleteID else {
+                logger.warning("event named another athlete's activity; ignored", metadata: ["activity": "\(id)"])
+                return
+            }
             try await store(summary, members: linked)
         } catch StravaError.notFound {
             for member in linked { try await activities.delete(member: member.id, externalID: String(id)) }
@@ -322,7 +336,7 @@ struct StravaSync: Sendable {
         }
     }
 
-    /// Deauthorization events are unsigned too: act only when Strava confirms the token no longer works.
+    /// Deauthorization events are unsigned too: act only when Strava confirms the refresh token was revoked.
     private func confirmDeauthorization(_ account: StravaAccount, members linked: [Member]) async throws {
         do {
             // The refresh retires the stored refresh token: keep the new pair, or the athlete is lost.
@@ -333,10 +347,22 @@ struct StravaSync: Sendable {
             }
             logger.warning("ignored deauthorization event: the athlete's token still works")
             return
-        } catch StravaError.unauthorized, StravaError.badRequest {
-            // Strava refused the refresh: the athlete really revoked access.
+        } catch let error as StravaError where Self.isRevokedGrant(error) {
+            // Strava refused the refresh token itself: the athlete really revoked access.
         }
         try await removeAthlete(account.athleteID, members: linked)
+    }
+
+    /// Whether Strava refused a refresh because the refresh token is no longer valid (not because of our own
+    /// client credentials, a rate limit or an outage, which must never delete anyone's data).
+    static func isRevokedGrant(_ error: StravaError) -> Bool {
+        switch error {
+        case .badRequest(_, let message), .unauthorized(let message):
+            let text = message.lowercased()
+            return text.contains("refresh_token") || text.contains("refreshtoken")
+        default:
+            return false
+        }
     }
 
     /// Forgets an athlete: tokens deleted, members unlinked, their Strava-sourced activities removed.

@@ -83,7 +83,13 @@ struct WeekView: Encodable, Sendable {
     var members: [MemberRow]
     var activities: [ActivityRow]
 
-    static func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+    static func round1(_ value: Double) -> Double { value.isFinite ? (value * 10).rounded() / 10 : 0 }
+
+    /// Metres as a whole number, never trapping on an absurd stored value.
+    static func int(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        return Int(max(-1e15, min(1e15, value.rounded())))
+    }
 
     init(club: Club, report: WeekReport, offset: Int, oldestOffset: Int, members: [Member]) {
         let byID = Dictionary(members.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -98,7 +104,7 @@ struct WeekView: Encodable, Sendable {
         let s = report.summary
         summary = Summary(
             distanceKm: Self.round1(s.distance / 1000), rides: s.rides, activeMembers: s.activeMembers,
-            elevationM: Int(s.elevation.rounded()), movingTimeS: s.movingTime,
+            elevationM: Self.int(s.elevation), movingTimeS: s.movingTime,
             trends: [
                 "distance": TrendView(s.distanceTrend), "rides": TrendView(s.ridesTrend),
                 "activeMembers": TrendView(s.activeMembersTrend), "elevation": TrendView(s.elevationTrend),
@@ -115,7 +121,7 @@ struct WeekView: Encodable, Sendable {
                 hue: Format.colorHash(member?.fullName ?? ranked.stats.memberID.rawValue),
                 rank: ranked.rank, distanceKm: Self.round1(ranked.stats.distance / 1000), rides: ranked.stats.rides,
                 movingTimeS: ranked.stats.movingTime, movingTime: Format.duration(ranked.stats.movingTime),
-                elevationM: Int(ranked.stats.elevation.rounded()),
+                elevationM: Self.int(ranked.stats.elevation),
                 avgSpeedKmh: Self.round1(ranked.stats.averageSpeed * 3.6),
                 longestRideKm: Self.round1(ranked.stats.longestRide / 1000), trend: TrendView(ranked.trend))
         }
@@ -131,7 +137,7 @@ struct WeekView: Encodable, Sendable {
                 startLocal: Format.activityDate(activity.startDate, timeZone: zone), sportType: activity.sportType,
                 sportLabel: Format.sportLabel(activity.sportType), emoji: Format.sportEmoji(activity.sportType),
                 distanceKm: Self.round1(activity.distance / 1000), movingTimeS: activity.movingTime,
-                movingTime: Format.duration(activity.movingTime), elevationM: Int(activity.elevationGain.rounded()),
+                movingTime: Format.duration(activity.movingTime), elevationM: Self.int(activity.elevationGain),
                 elevation: Format.elevation(activity.elevationGain),
                 pace: paced
                     ? Format.pace(metresPerSecond: activity.averageSpeed)

@@ -93,7 +93,7 @@ struct Serve: AsyncParsableCommand {
         try await runtime.clubWeekly.prepare()
 
         let router = Router(context: AppRequestContext.self)
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
         OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
@@ -204,7 +204,8 @@ func withRuntime(_ common: CommonOptions, _ body: (Runtime) async throws -> Void
         try await body(runtime)
     } catch {
         await runtime.database.close()
-        throw ValidationError(String(describing: error))
+        FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        throw ExitCode.failure
     }
     await runtime.database.close()
 }

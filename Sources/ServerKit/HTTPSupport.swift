@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 
 /// A JSON API error: `{"error":{"code":"…","message":"…"}}` with a 4xx/5xx status. Messages tell the user what to do.
@@ -111,10 +112,12 @@ extension Request {
         }
     }
 
-    /// Client address for throttling: the first `X-Forwarded-For` hop when present (behind a proxy), else the peer.
-    public func clientAddress(context: some RequestContext) -> String {
-        if let forwarded = headers[.xForwardedFor]?.split(separator: ",").first {
-            return forwarded.trimmingCharacters(in: .whitespaces)
+    /// Client address for throttling. Behind a trusted proxy it is the last `X-Forwarded-For` hop (the one the
+    /// proxy appended; earlier hops are whatever the client sent); otherwise the TCP peer.
+    public func clientAddress(context: some RequestContext, trustProxy: Bool) -> String {
+        if trustProxy, let forwarded = headers[.xForwardedFor]?.split(separator: ",").last {
+            let hop = forwarded.trimmingCharacters(in: .whitespaces)
+            if !hop.isEmpty { return hop }
         }
         if let remote = (context as? any RemoteAddressRequestContext)?.remoteAddress {
             return remote.ipAddress ?? "unknown"
@@ -122,9 +125,41 @@ extension Request {
         return "unknown"
     }
 
-    /// Whether the request arrived over HTTPS (directly or through a proxy that says so).
-    public var isSecure: Bool {
-        uri.scheme == .https || headers[.xForwardedProto] == "https"
+    /// Whether the request arrived over HTTPS (directly, or through a trusted proxy that says so).
+    public func isSecure(trustProxy: Bool) -> Bool {
+        uri.scheme == .https || (trustProxy && headers[.xForwardedProto] == "https")
+    }
+}
+
+/// Logs one line per request: method, path (never the query string, which can carry OAuth codes and tokens),
+/// status and duration.
+public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
+        async throws -> Response
+    {
+        let start = ContinuousClock.now
+        do {
+            let response = try await next(request, context)
+            log(request, context, status: Int(response.status.code), since: start)
+            return response
+        } catch let error as any HTTPResponseError {
+            log(request, context, status: Int(error.status.code), since: start)
+            throw error
+        } catch {
+            log(request, context, status: 500, since: start)
+            throw error
+        }
+    }
+
+    private func log(_ request: Request, _ context: Context, status: Int, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
+        context.logger.info(
+            "\(request.method) \(request.uri.path) \(status)",
+            metadata: ["ms": "\(String(format: "%.1f", ms))"])
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import SQLKit
 import ServiceLifecycle
 
@@ -216,13 +217,24 @@ public struct JobRunner: Service {
         self.logger = logger
     }
 
+    /// Polls for due jobs until graceful shutdown. A batch that has started runs to completion (jobs are not
+    /// cancelled half-way); then the runner stops claiming and returns.
     public func run() async throws {
         logger.info("job runner started", metadata: ["worker": "\(worker)"])
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
+        let stopping = NIOLockedValueBox(false)
+        await withGracefulShutdownHandler {
+            while !stopping.withLockedValue({ $0 }), !Task.isCancelled {
                 let ran = (try? await runDueJobs()) ?? 0
-                if ran == 0 { try? await Task.sleep(for: pollInterval) }
+                if ran > 0 { continue }
+                // Sleep in short steps so shutdown is noticed quickly.
+                var slept = Duration.zero
+                while slept < pollInterval, !stopping.withLockedValue({ $0 }), !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    slept += .milliseconds(100)
+                }
             }
+        } onGracefulShutdown: {
+            stopping.withLockedValue { $0 = true }
         }
         logger.info("job runner stopped")
     }

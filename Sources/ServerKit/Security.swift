@@ -32,7 +32,36 @@ public struct AttemptLimiter: Sendable {
         self.window = window
     }
 
-    /// When `key` is locked out, the number of seconds until the oldest counted failure leaves the window.
+    /// Counts one attempt for `key` before it is checked, atomically: returns nil when the attempt may go ahead
+    /// (it is then recorded as a failure until ``reset(_:)`` clears it on success), or the seconds to wait when the
+    /// limit is reached. Counting first means parallel guesses cannot slip past the limit.
+    public func begin(_ key: String, now: Date = Date()) async throws -> Int? {
+        let since = now.addingTimeInterval(-window).epochMilliseconds
+        let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
+        let (limit, window, kind) = (self.limit, self.window, database.kind)
+        return try await database.transaction { db in
+            if kind == .postgres {
+                // Serialise attempts on the same key across connections and instances.
+                try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
+            }
+            try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run()
+            let rows = try await db.raw(
+                "SELECT at FROM failed_attempts WHERE key = \(bind: key) AND at > \(bind: since) ORDER BY at DESC"
+            ).all()
+            if rows.count >= limit {
+                // The lock lifts when the limit-th most recent attempt ages out of the window.
+                let pivot = try rows[limit - 1].decode(column: "at", as: Int64.self)
+                let lifts = Date(epochMilliseconds: pivot).addingTimeInterval(window)
+                return max(1, Int(lifts.timeIntervalSince(now).rounded(.up)))
+            }
+            try await db.raw(
+                "INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))"
+            ).run()
+            return nil
+        }
+    }
+
+    /// When `key` is locked out, the number of seconds until it may try again; nil otherwise. Does not count.
     public func retryAfter(_ key: String, now: Date = Date()) async throws -> Int? {
         let since = now.addingTimeInterval(-window).epochMilliseconds
         let (limit, window) = (self.limit, self.window)
@@ -41,13 +70,13 @@ public struct AttemptLimiter: Sendable {
                 "SELECT at FROM failed_attempts WHERE key = \(bind: key) AND at > \(bind: since) ORDER BY at DESC"
             ).all()
             guard rows.count >= limit else { return nil }
-            // The lock lifts when the limit-th most recent failure ages out.
             let pivot = try rows[limit - 1].decode(column: "at", as: Int64.self)
             let lifts = Date(epochMilliseconds: pivot).addingTimeInterval(window)
             return max(1, Int(lifts.timeIntervalSince(now).rounded(.up)))
         }
     }
 
+    /// Records a failure without a prior ``begin(_:now:)``.
     public func recordFailure(_ key: String, now: Date = Date()) async throws {
         let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
         try await database.read { db in

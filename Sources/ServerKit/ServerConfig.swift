@@ -19,6 +19,8 @@ public struct ServerConfig: Sendable {
     public var seedDemo: Bool = true
     /// Club served by the unprefixed `/club-data` route.
     public var defaultClub: String = "demo"
+    /// Whether a reverse proxy in front sets `X-Forwarded-For`/`X-Forwarded-Proto` (only then are they believed).
+    public var trustProxy: Bool = false
 
     public var strava = Strava()
 
@@ -30,6 +32,8 @@ public struct ServerConfig: Sendable {
         public var oauthBaseURL: String = "https://www.strava.com/oauth"
         /// Token Strava echoes when verifying the webhook subscription.
         public var webhookVerifyToken: String = ""
+        /// The webhook subscription's id; when set, events of any other subscription are ignored.
+        public var subscriptionID: Int64?
         public var isConfigured: Bool { !clientID.isEmpty && !clientSecret.isEmpty }
         public init() {}
     }
@@ -59,7 +63,8 @@ public struct ServerConfig: Sendable {
     /// | `TOKEN_ENCRYPTION_KEY` | AES-256 key |
     /// | `CLUBHOUSE_SEED_DEMO` | `false` to skip the demo club |
     /// | `CLUBHOUSE_DEFAULT_CLUB` | slug for `/club-data` |
-    /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN` | Strava |
+    /// | `CLUBHOUSE_TRUST_PROXY` | believe `X-Forwarded-*` headers |
+    /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN`, `STRAVA_SUBSCRIPTION_ID` | Strava |
     public static func fromEnvironment(
         environment: [String: String] = ProcessInfo.processInfo.environment, dotEnvPath: String? = ".env"
     ) async throws -> ServerConfig {
@@ -91,6 +96,15 @@ public struct ServerConfig: Sendable {
             config.seedDemo = !["0", "false", "no", "off"].contains(seed.lowercased())
         }
         config.defaultClub = reader.string(forKey: "clubhouse.defaultClub", default: config.defaultClub)
+        if let trust = reader.string(forKey: "clubhouse.trustProxy") {
+            config.trustProxy = ["1", "true", "yes", "on"].contains(trust.lowercased())
+        }
+        if let subscription = reader.string(forKey: "strava.subscriptionId") {
+            guard let id = Int64(subscription) else {
+                throw ConfigError.invalid("STRAVA_SUBSCRIPTION_ID", subscription, "a number")
+            }
+            config.strava.subscriptionID = id
+        }
         config.strava.clientID = reader.string(forKey: "strava.clientId", default: "")
         config.strava.clientSecret = reader.string(forKey: "strava.clientSecret", isSecret: true, default: "")
         config.strava.apiBaseURL = reader.string(forKey: "strava.apiUrl", default: config.strava.apiBaseURL)

@@ -239,17 +239,19 @@ public struct RateLimitState: Sendable, Equatable, Codable {
         }
     }
 
-    /// Replaces local counts and limits with what Strava reported.
+    /// Takes Strava's limits and its usage where that is higher than the local count.
     public mutating func record(_ usage: RateLimitUsage, at now: Date) {
         rollOver(to: now)
+        // Limits come from Strava. Usage keeps the higher of Strava's count and ours: requests reserved by other
+        // workers may still be in flight and not yet counted by Strava; both reset at the same boundaries.
         overallLimit15 = usage.overallLimit15
         overallLimitDaily = usage.overallLimitDaily
-        overallUsage15 = usage.overallUsage15
-        overallUsageDaily = usage.overallUsageDaily
+        overallUsage15 = max(overallUsage15, usage.overallUsage15)
+        overallUsageDaily = max(overallUsageDaily, usage.overallUsageDaily)
         if let value = usage.readLimit15 { readLimit15 = value }
         if let value = usage.readLimitDaily { readLimitDaily = value }
-        if let value = usage.readUsage15 { readUsage15 = value }
-        if let value = usage.readUsageDaily { readUsageDaily = value }
+        if let value = usage.readUsage15 { readUsage15 = max(readUsage15, value) }
+        if let value = usage.readUsageDaily { readUsageDaily = max(readUsageDaily, value) }
     }
 
     /// Records a 429: no request until the next quarter hour, or until midnight UTC when the daily budget

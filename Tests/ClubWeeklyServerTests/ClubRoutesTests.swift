@@ -58,9 +58,9 @@ func jsonBody(_ object: [String: Any]) -> ByteBuffer {
 
 @Suite("Club Weekly routes")
 struct ClubRoutesTests {
-    @Test("club-data keeps the original worker's shape, statuses and messages")
-    func compatibilityFeed() async throws {
-        let harness = try await RouteHarness.make()
+    @Test("club-data keeps the original worker's shape, statuses and messages", arguments: TestDatabases.kinds)
+    func compatibilityFeed(kind: DatabaseKind) async throws {
+        let harness = try await RouteHarness.make(kind: kind)
         try await harness.test { client in
             let ok = try await client.execute(uri: "/club-data", method: .get)
             #expect(ok.status == .ok)
@@ -130,9 +130,9 @@ struct ClubRoutesTests {
         }
     }
 
-    @Test("club code login: session cookie, wrong codes, lock-out with Retry-After")
-    func login() async throws {
-        let harness = try await RouteHarness.make()
+    @Test("club code login: session cookie, wrong codes, lock-out with Retry-After", arguments: TestDatabases.kinds)
+    func login(kind: DatabaseKind) async throws {
+        let harness = try await RouteHarness.make(kind: kind)
         try await harness.test { client in
             let week = "/api/clubs/harbour-wheelers/week"
             #expect(try await client.execute(uri: week, method: .get).status == .unauthorized)
@@ -161,7 +161,7 @@ struct ClubRoutesTests {
                     #expect(response.json["error"].flatMap { $0 as? [String: Any] }?["code"] as? String == "locked_out")
                 }
             }
-            #expect(statuses.filter { $0 == .unauthorized }.count == 9)
+            #expect(statuses.filter { $0 == .unauthorized }.count == 10)
             #expect(statuses.last == .tooManyRequests)
             // Even the right code is refused while locked out.
             let locked = try await client.execute(
@@ -177,9 +177,9 @@ struct ClubRoutesTests {
         }
     }
 
-    @Test("admin edits settings, rotates the code and removes members; members cannot")
-    func admin() async throws {
-        let harness = try await RouteHarness.make()
+    @Test("admin edits settings, rotates the code and removes members; members cannot", arguments: TestDatabases.kinds)
+    func admin(kind: DatabaseKind) async throws {
+        let harness = try await RouteHarness.make(kind: kind)
         try await harness.test { client in
             let member = try #require(
                 try await client.execute(
@@ -248,14 +248,17 @@ struct ClubRoutesTests {
         }
     }
 
-    @Test("import: bad rows reported by line, good rows kept, re-import creates no duplicates")
-    func importExport() async throws {
-        let harness = try await RouteHarness.make()
+    @Test(
+        "import: bad rows reported by line, good rows kept, re-import creates no duplicates",
+        arguments: TestDatabases.kinds)
+    func importExport(kind: DatabaseKind) async throws {
+        let harness = try await RouteHarness.make(kind: kind)
         let csv = """
             Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,Elevation Gain
             101,"Nov 17, 2026, 7:00:00 AM",Morning Ride,Ride,3700,30.5,3600,120
             102,"not a date",Broken,Ride,100,1.0,100,0
             103,"Nov 18, 2026, 6:00:00 PM","Hills, again",Ride,5000,42.0,4800,600
+            104,"Nov 19, 2026, 6:00:00 PM",Rocket,Ride,3600,20.0,3600,1e300
 
             """
         try await harness.test { client in
@@ -279,7 +282,12 @@ struct ClubRoutesTests {
             #expect(first.status == .ok)
             #expect(first.json["imported"] as? Int == 2)
             let problems = try #require(first.json["problems"] as? [[String: Any]])
-            #expect(problems.map { $0["line"] as? Int } == [3])
+            #expect(problems.map { $0["line"] as? Int } == [3, 5])
+            #expect((problems.last?["message"] as? String)?.contains("Elevation Gain") == true)
+            // The week view still renders (nothing absurd was stored).
+            let week = try await client.execute(
+                uri: "/api/clubs/harbour-wheelers/week?offset=0", method: .get, headers: [.cookie: memberCookie])
+            #expect(week.status == .ok)
             let second = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: memberCookie],
                 body: ByteBuffer(string: csv))

@@ -4,8 +4,8 @@ import Logging
 import SQLKit
 import ServerKit
 import StravaAPI
-import Testing
 import TestSupport
+import Testing
 
 @testable import ClubWeeklyServer
 
@@ -36,7 +36,9 @@ struct RepositoryContractTests {
 
     static let t0 = Date(timeIntervalSince1970: 1_795_000_000)
 
-    static func ride(_ member: MemberID, _ id: String, km: Double, at date: Date, source: ActivitySource = .strava)
+    static func ride(
+        _ member: MemberID, _ id: String, km: Double, at date: Date, source: ActivitySource = .strava
+    )
         -> Activity
     {
         Activity(
@@ -80,7 +82,9 @@ struct RepositoryContractTests {
         await s.database.close()
     }
 
-    @Test("activities: upsert policies, no duplicates, ranges, partial updates, club isolation", arguments: TestDatabases.kinds)
+    @Test(
+        "activities: upsert policies, no duplicates, ranges, partial updates, club isolation",
+        arguments: TestDatabases.kinds)
     func activities(kind: DatabaseKind) async throws {
         let s = try await Stores.make(kind)
         let a = try await s.service.create(name: "Club A", timeZone: "Europe/Dublin").club
@@ -95,7 +99,9 @@ struct RepositoryContractTests {
             try await s.activities.upsert(
                 [Self.ride(ma.id, "1", km: 30, at: Self.t0), Self.ride(ma.id, "2", km: 20, at: Self.t0 + day)],
                 club: a.id, policy: .replace) == 2)
-        #expect(try await s.activities.upsert([Self.ride(mb.id, "1", km: 99, at: Self.t0)], club: b.id, policy: .replace) == 1)
+        #expect(
+            try await s.activities.upsert([Self.ride(mb.id, "1", km: 99, at: Self.t0)], club: b.id, policy: .replace)
+                == 1)
 
         // An export row never overwrites the API row of the same activity; a new export row is added.
         let imported = [
@@ -104,19 +110,29 @@ struct RepositoryContractTests {
         ]
         #expect(try await s.activities.upsert(imported, club: a.id, policy: .keepStrava) == 1)
         // The API then supersedes the export row for activity 3.
-        #expect(try await s.activities.upsert([Self.ride(ma.id, "3", km: 11, at: Self.t0 + 2 * day)], club: a.id, policy: .replace) == 0)
+        #expect(
+            try await s.activities.upsert(
+                [Self.ride(ma.id, "3", km: 11, at: Self.t0 + 2 * day)], club: a.id, policy: .replace) == 0)
 
         let stored = try await s.activities.activities(club: a.id, from: Self.t0, to: Self.t0 + 3 * day)
         #expect(stored.map(\.externalID) == ["1", "2", "3"])
         #expect(stored.map(\.distance) == [30_000, 20_000, 11_000])
         #expect(stored.allSatisfy { $0.source == .strava })
         #expect(try await s.activities.activities(club: a.id, from: Self.t0 + day, to: Self.t0 + 2 * day).count == 1)
-        #expect(try await s.activities.activities(club: b.id, from: .distantPast, to: .distantFuture).map(\.distance) == [99_000])
+        #expect(
+            try await s.activities.activities(club: b.id, from: .distantPast, to: .distantFuture).map(\.distance) == [
+                99_000
+            ])
 
-        #expect(try await s.activities.update(member: ma.id, externalID: "2", name: "Renamed", sportType: "GravelRide"))
-        #expect(try await !s.activities.update(member: ma.id, externalID: "404", name: "x", sportType: nil))
+        // Webhook renames apply in event order: an older event never overwrites a newer title.
+        let fetchedAt = Int64(Date().timeIntervalSince1970)
+        #expect(try await s.activities.rename(member: ma.id, externalID: "2", name: "Stale", eventTime: fetchedAt - 60))
+        #expect(
+            try await s.activities.rename(member: ma.id, externalID: "2", name: "Renamed", eventTime: fetchedAt + 10))
+        #expect(try await s.activities.rename(member: ma.id, externalID: "2", name: "Older", eventTime: fetchedAt + 5))
+        #expect(try await !s.activities.rename(member: ma.id, externalID: "404", name: "x", eventTime: fetchedAt))
         let renamed = try await s.activities.activities(club: a.id, from: Self.t0 + day, to: Self.t0 + 2 * day)
-        #expect(renamed.first?.name == "Renamed" && renamed.first?.sportType == "GravelRide")
+        #expect(renamed.first?.name == "Renamed")
 
         try await s.activities.delete(member: ma.id, externalID: "2")
         #expect(try await s.activities.count(member: ma.id) == 2)
@@ -133,7 +149,9 @@ struct RepositoryContractTests {
         await s.database.close()
     }
 
-    @Test("Strava accounts: tokens sealed at rest, upsert, rotation, one-time OAuth states", arguments: TestDatabases.kinds)
+    @Test(
+        "Strava accounts: tokens sealed at rest, upsert, rotation, one-time OAuth states",
+        arguments: TestDatabases.kinds)
     func accounts(kind: DatabaseKind) async throws {
         let s = try await Stores.make(kind)
         let club = try await s.service.create(name: "Club A", timeZone: "Europe/Dublin").club
@@ -143,12 +161,14 @@ struct RepositoryContractTests {
         try await s.accounts.save(account)
         try await s.accounts.save(account)
         #expect(try await s.accounts.all().count == 1)
-        try await s.accounts.updateTokens(athlete: 77, access: "access-2", refresh: "refresh-2", expiresAt: Self.t0 + 3600)
+        try await s.accounts.updateTokens(
+            athlete: 77, access: "access-2", refresh: "refresh-2", expiresAt: Self.t0 + 3600)
         let found = try #require(try await s.accounts.find(77))
         #expect(found.refreshToken == "refresh-2" && found.accessToken == "access-2")
         let raw = try await s.database.read { db in
             try await db.raw("SELECT access_token, refresh_token FROM cw_strava_athletes").all().map {
-                try $0.decode(column: "access_token", as: String.self) + $0.decode(column: "refresh_token", as: String.self)
+                try $0.decode(column: "access_token", as: String.self)
+                    + $0.decode(column: "refresh_token", as: String.self)
             }
         }
         #expect(raw.count == 1 && !raw[0].contains("access-2") && !raw[0].contains("refresh-2"))

@@ -104,7 +104,15 @@ struct StravaSyncTests {
             await state.update(activity: ride.id, athlete: athlete) { $0.name = "Evening spin with Sarah" }
             try await FakeStravaWebhook.send(
                 FakeStravaWebhook.activity(
-                    .update, id: ride.id, owner: athlete, updates: ["title": "Evening spin with Sarah"]),
+                    .update, id: ride.id, owner: athlete, updates: ["title": "Evening spin with Sarah"],
+                    eventTime: harness.eventTime(5)),
+                to: base)
+            try await server.runner.drain()
+            // The same rename replayed with an older event time changes nothing.
+            try await FakeStravaWebhook.send(
+                FakeStravaWebhook.activity(
+                    .update, id: ride.id, owner: athlete, updates: ["title": "Evening spin"],
+                    eventTime: harness.eventTime(-3600)),
                 to: base)
             try await server.runner.drain()
             #expect(await state.counts.total == 0)
@@ -516,7 +524,7 @@ struct SyncHarness: Sendable {
     let directory: URL
     let clock: TestClock
     let strava: FakeStrava
-    let config: ServerConfig
+    var config: ServerConfig
 
     var path: String { directory.appendingPathComponent("clubhouse.sqlite").path }
 

@@ -220,7 +220,7 @@ struct RateLimitDecisionTests {
         #expect(state.readUsageDaily == 10)
     }
 
-    @Test("server usage replaces local counts and limits")
+    @Test("server limits replace ours; usage keeps the higher of Strava's count and the local one")
     func recordReplaces() {
         var state = RateLimitState()
         for _ in 0..<5 { state.willSend(.read, at: now) }
@@ -229,8 +229,13 @@ struct RateLimitDecisionTests {
             at: now)
         #expect(state.overallLimit15 == 600)
         #expect(state.overallLimitDaily == 30000)
-        #expect(state.overallUsage15 == 3)
+        // Two of our five requests are still in flight as far as Strava's count goes.
+        #expect(state.overallUsage15 == 5)
         #expect(state.overallUsageDaily == 44)
+        state.record(
+            RateLimitUsage(overallLimit15: 600, overallLimitDaily: 30000, overallUsage15: 9, overallUsageDaily: 50),
+            at: now)
+        #expect(state.overallUsage15 == 9)
         // No read headers: the local read counts stay.
         #expect(state.readUsage15 == 5)
         #expect(state.readLimit15 == 100)

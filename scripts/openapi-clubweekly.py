@@ -1,0 +1,117 @@
+# Generates Sources/ClubWeeklyServer/Resources/openapi.json: python3 scripts/openapi-clubweekly.py > Sources/ClubWeeklyServer/Resources/openapi.json
+import json
+def ref(n): return {"$ref": f"#/components/schemas/{n}"}
+def obj(props, required=None, extra=False):
+    o = {"type": "object", "properties": props, "required": required if required is not None else list(props.keys())}
+    if not extra: o["additionalProperties"] = False
+    return o
+S = lambda: {"type": "string"}
+I = lambda: {"type": "integer"}
+N = lambda: {"type": "number"}
+B = lambda: {"type": "boolean"}
+DT = lambda: {"type": "string", "format": "date-time"}
+def arr(x): return {"type": "array", "items": x}
+def nullable(x): 
+    y = dict(x); y["type"] = [x["type"], "null"]; return y
+
+trend = obj({"direction": {"type": "string", "enum": ["up", "down", "flat", "new", "none"]}, "percent": {"type": ["number", "null"]}, "text": S()}, ["direction", "text"])
+metric = {"type": "string", "enum": ["distance", "rides", "speed", "elevation", "movingTime", "longestRide"]}
+insight = obj({"kind": {"type": "string", "enum": ["rank", "weekOverWeek", "personalBest", "streak", "coachingTip", "gap", "strength", "advantage", "lowWeekCause", "encouragement", "noActivity"]}, "title": S(), "text": S(), "numbers": {"type": "object", "additionalProperties": N()}})
+weekStats = obj({"memberID": S(), "distance": N(), "rides": I(), "movingTime": I(), "elevation": N(), "averageSpeed": N(), "longestRide": N()})
+rawTrend = obj({"direction": {"type": "string"}, "percent": N()}, ["direction"])
+ranked = obj({"stats": weekStats, "previous": weekStats, "rank": I(), "trend": rawTrend})
+schemas = {
+ "Error": obj({"error": obj({"code": S(), "message": S()})}),
+ "WorkerError": obj({"error": S()}),
+ "Trend": trend,
+ "Metric": metric,
+ "WeekView": obj({
+   "club": ref("ClubInfo"),
+   "week": obj({"offset": I(), "label": S(), "firstDay": {"type": "string", "format": "date"}, "lastDay": {"type": "string", "format": "date"}, "start": DT(), "end": DT(), "oldestOffset": I()}),
+   "metric": metric,
+   "summary": obj({"distanceKm": N(), "rides": I(), "activeMembers": I(), "elevationM": I(), "movingTimeS": I(), "trends": {"type": "object", "additionalProperties": ref("Trend")}}),
+   "members": arr(obj({"memberId": S(), "name": S(), "fullName": S(), "initials": S(), "hue": I(), "rank": I(), "distanceKm": N(), "rides": I(), "movingTimeS": I(), "movingTime": S(), "elevationM": I(), "avgSpeedKmh": N(), "longestRideKm": N(), "trend": ref("Trend")})),
+   "activities": arr(obj({"memberId": S(), "memberName": S(), "title": S(), "startDate": DT(), "startLocal": S(), "sportType": S(), "sportLabel": S(), "emoji": S(), "distanceKm": N(), "movingTimeS": I(), "movingTime": S(), "elevationM": I(), "elevation": S(), "pace": S(), "trainer": B(), "commute": B(), "source": {"type": "string", "enum": ["strava", "import", "demo"]}})),
+ }),
+ "ClubInfo": obj({"slug": S(), "name": S(), "timeZone": S(), "weekStart": S(), "colors": arr(S()), "countedSportTypes": arr(S()), "feedPublic": B()}),
+ "Member": obj({"id": S(), "name": S(), "fullName": S(), "initials": S(), "stravaConnected": B(), "joinedAt": DT()}),
+ "SyncStatus": obj({"memberId": S(), "name": S(), "source": {"type": "string", "enum": ["strava", "import"]}, "connected": B(), "lastSyncAt": nullable(DT()), "lastError": {"type": ["string", "null"]}, "activities": I()}, ["memberId", "name", "source", "connected", "activities"]),
+ "Insight": insight,
+ "Insights": obj({
+   "memberId": S(), "weekLabel": S(), "myStats": arr(ref("Insight")),
+   "versusTop3": obj({"top": arr(ranked), "me": ranked, "comparisons": arr(obj({"metric": metric, "mine": N(), "top": arr(N()), "gapToThird": N(), "gapPercent": N()})), "strongestMetric": metric, "insights": arr(ref("Insight"))}, ["top", "comparisons", "insights"]),
+   "lowestWeek": obj({"memberId": {"type": ["string", "null"]}, "insights": arr(ref("Insight"))}, ["insights"]),
+ }),
+ "ImportReport": obj({"rows": I(), "imported": I(), "alreadyPresent": I(), "problems": arr(obj({"line": I(), "message": S()}))}),
+ "SessionResult": obj({"club": S(), "role": {"type": "string", "enum": ["member", "admin"]}}),
+ "ClubSettings": obj({"name": S(), "timeZone": S(), "weekStart": S(), "countedSportTypes": arr(S()), "colors": {"type": "array", "items": S(), "minItems": 3, "maxItems": 3}, "feedPublic": B(), "adminPassword": S()}, []),
+ "ClubData": obj({
+   "lastFetchedAt": S(), "weekLabel": S(), "weekStart": S(), "weekEnd": S(), "memberCount": I(), "totalActivities": I(),
+   "dateSource": {"type": "string", "enum": ["strava", "import", "demo", "mixed"]}, "enrolledCount": I(),
+   "members": arr(obj({"name": S(), "rideCount": I(), "totalDistance": N(), "totalElevation": I(), "totalMovingTime": I(), "avgSpeed": N(), "movingTimeFormatted": S(),
+     "activities": arr(obj({"name": S(), "distance": N(), "movingTime": I(), "elevationGain": I(), "averageSpeed": N(), "type": S(), "sportType": S(), "startDate": S()}))})),
+ }),
+ "Health": obj({"status": S(), "database": S(), "uptimeSeconds": I()}),
+}
+def resp(schema, desc="OK"): return {"description": desc, "content": {"application/json": {"schema": schema}}}
+err = lambda d: resp(ref("Error"), d)
+werr = lambda d: resp(ref("WorkerError"), d)
+slug = {"name": "slug", "in": "path", "required": True, "schema": S()}
+offset = {"name": "offset", "in": "query", "schema": {"type": "integer", "maximum": 0, "default": 0}, "description": "0 = this week, -1 = last week …"}
+cookie = [{"session": []}, {"clubCode": []}, {}]
+paths = {
+ "/health": {"get": {"summary": "Liveness and database check", "responses": {"200": resp(ref("Health")), "503": resp(ref("Health"), "Database unreachable")}}},
+ "/api/clubs/{slug}/week": {"get": {"summary": "Week view: summary, ranked members, activities", "parameters": [slug, offset, {"name": "metric", "in": "query", "schema": metric}], "security": cookie,
+   "responses": {"200": resp(ref("WeekView")), "400": err("Bad offset or metric"), "401": err("Private club: sign in"), "404": err("Unknown club")}}},
+ "/api/clubs/{slug}/members": {"get": {"summary": "Members", "parameters": [slug], "security": cookie, "responses": {"200": resp(arr(ref("Member"))), "401": err("Private club"), "404": err("Unknown club")}}},
+ "/api/clubs/{slug}/members/{member}/insights": {"get": {"summary": "Insights: My Stats, Me vs Top 3, Lowest week & why", "parameters": [slug, {"name": "member", "in": "path", "required": True, "schema": S()}, offset, {"name": "rider", "in": "query", "schema": S(), "description": "rider for Lowest week (default: the week's lowest)"}], "security": cookie,
+   "responses": {"200": resp(ref("Insights")), "400": err("Bad offset"), "401": err("Private club"), "404": err("Unknown club or member")}}},
+ "/api/clubs/{slug}/sync": {"get": {"summary": "Sync status of each member", "parameters": [slug], "security": cookie, "responses": {"200": resp(arr(ref("SyncStatus"))), "401": err("Private club"), "404": err("Unknown club")}}},
+ "/api/clubs/{slug}/session": {
+   "post": {"summary": "Sign in with the club code", "parameters": [slug], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"code": S()})}}},
+     "responses": {"200": {**resp(ref("SessionResult")), "headers": {"Set-Cookie": {"schema": S()}}}, "400": err("Malformed body"), "401": err("Wrong code"), "404": err("Unknown club"), "429": {**err("Locked out"), "headers": {"Retry-After": {"schema": I()}}}}},
+   "delete": {"summary": "Sign out", "parameters": [slug], "responses": {"204": {"description": "Signed out"}}}},
+ "/api/clubs/{slug}/admin/session": {"post": {"summary": "Admin sign-in", "parameters": [slug], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"password": S()})}}},
+   "responses": {"200": resp(ref("SessionResult")), "401": err("Wrong password"), "404": err("Unknown club"), "429": err("Locked out")}}},
+ "/api/clubs/{slug}/me": {
+   "get": {"summary": "The signed-in member", "parameters": [slug], "security": [{"session": []}], "responses": {"200": resp(ref("Member")), "401": err("Not signed in"), "404": err("Not joined yet")}},
+   "post": {"summary": "Join as a named member", "parameters": [slug], "security": [{"session": []}], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"firstName": S(), "lastName": S()}, ["firstName"])}}},
+     "responses": {"200": resp(ref("Member"), "Already joined"), "201": resp(ref("Member"), "Joined"), "400": err("Bad name"), "401": err("Not signed in")}},
+   "delete": {"summary": "Delete me and all my data", "parameters": [slug], "security": [{"session": []}], "responses": {"204": {"description": "Deleted"}, "401": err("Not signed in"), "404": err("Not joined")}}},
+ "/api/clubs/{slug}/me/import": {"post": {"summary": "Import a Strava export (activities.csv or the export .zip)", "parameters": [slug], "security": [{"session": []}],
+   "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}, "application/zip": {"schema": {"type": "string", "contentMediaType": "application/zip"}}}},
+   "responses": {"200": resp(ref("ImportReport")), "401": err("Not signed in"), "404": err("Not joined"), "413": err("Too large"), "422": err("Not a Strava export")}}},
+ "/api/clubs/{slug}/me/strava/disconnect": {"post": {"summary": "Disconnect Strava", "parameters": [slug], "security": [{"session": []}], "responses": {"204": {"description": "Disconnected"}, "401": err("Not signed in"), "404": err("Not joined")}}},
+ "/api/clubs/{slug}/strava/connect": {"get": {"summary": "Start Strava OAuth (redirect)", "parameters": [slug], "security": [{"session": []}], "responses": {"302": {"description": "Redirect to Strava"}, "401": err("Not signed in"), "503": err("Strava not configured")}}},
+ "/api/clubs/{slug}": {"patch": {"summary": "Edit club settings (admin)", "parameters": [slug], "security": [{"session": []}], "requestBody": {"required": True, "content": {"application/json": {"schema": ref("ClubSettings")}}},
+   "responses": {"200": resp(ref("ClubInfo")), "400": err("Invalid setting"), "403": err("Admins only")}}},
+ "/api/clubs/{slug}/code": {"post": {"summary": "Rotate the club code (admin); signs every session out and returns a fresh admin session cookie", "parameters": [slug], "security": [{"session": []}], "requestBody": {"content": {"application/json": {"schema": obj({"code": S()}, [])}}},
+   "responses": {"200": resp(obj({"club": S(), "role": S(), "code": S()})), "400": err("Invalid code or malformed body"), "403": err("Admins only")}}},
+ "/api/clubs/{slug}/members/{member}": {"delete": {"summary": "Remove a member (admin)", "parameters": [slug, {"name": "member", "in": "path", "required": True, "schema": S()}], "security": [{"session": []}],
+   "responses": {"204": {"description": "Removed"}, "403": err("Admins only"), "404": err("Unknown member")}}},
+ "/strava/callback": {"get": {"summary": "Strava OAuth redirect target", "parameters": [{"name": n, "in": "query", "schema": S()} for n in ["code", "state", "scope", "error"]],
+   "responses": {"302": {"description": "Back to member settings with ?strava=connected|denied|scope|failed"}, "400": err("Unknown, used or expired state")}}},
+ "/strava/webhook": {
+   "get": {"summary": "Webhook subscription verification", "parameters": [{"name": n, "in": "query", "schema": S()} for n in ["hub.mode", "hub.challenge", "hub.verify_token"]],
+     "responses": {"200": resp(obj({"hub.challenge": S()})), "403": err("Verify token mismatch")}},
+   "post": {"summary": "Webhook event (queued, processed in the background)", "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"object_type": {"type": "string", "enum": ["activity", "athlete"]}, "object_id": I(), "aspect_type": {"type": "string", "enum": ["create", "update", "delete"]}, "updates": {"type": "object"}, "owner_id": I(), "subscription_id": I(), "event_time": I()}, ["object_type", "object_id", "aspect_type", "owner_id", "subscription_id", "event_time"], extra=True)}}},
+     "responses": {"200": resp(obj({"status": {"type": "string", "enum": ["queued", "ignored"]}})), "400": err("Not a webhook event")}}},
+ "/club-data": {"get": {"summary": "Original worker's week payload for the default club", "tags": ["compatibility"], "parameters": [{"name": "weekOffset", "in": "query", "schema": S(), "description": "parsed like JavaScript parseInt; 0 or negative"}], "security": [{"clubCode": []}, {}],
+   "responses": {"200": resp(ref("ClubData")), "400": werr("Invalid weekOffset"), "401": werr("Private feed"), "404": werr("Not found"), "405": werr("Method not allowed"), "422": werr("Before the club's history"), "502": werr("Failed to build club data")}}},
+ "/clubs/{slug}/club-data": {"get": {"summary": "Original worker's week payload for a club", "tags": ["compatibility"], "parameters": [slug, {"name": "weekOffset", "in": "query", "schema": S()}], "security": [{"clubCode": []}, {}],
+   "responses": {"200": resp(ref("ClubData")), "400": werr("Invalid weekOffset"), "401": werr("Private feed"), "404": werr("Not found"), "422": werr("Before the club's history")}}},
+ "/exchange": {"post": {"summary": "Strava token grant proxy", "tags": ["compatibility"], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"code": S()})}}},
+   "responses": {"200": resp(obj({"access_token": S(), "refresh_token": S(), "expires_at": I(), "token_type": S()})), "400": werr("Missing or invalid field")}}},
+ "/refresh": {"post": {"summary": "Token refresh: stateless {refresh_token} or enrolled {athlete_id, member_key}", "tags": ["compatibility"], "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}},
+   "responses": {"200": resp(obj({"access_token": S(), "refresh_token": S(), "expires_at": I(), "token_type": S()}, ["access_token", "expires_at", "token_type"])), "400": werr("Missing or invalid field"), "401": werr("Wrong member key")}}},
+ "/enrol": {"post": {"summary": "Opt a rider into the default club", "tags": ["compatibility"], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"refresh_token": S()})}}},
+   "responses": {"200": resp(obj({"enrolled": B(), "athlete_id": I(), "name": S(), "member_key": S()})), "400": werr("Missing or invalid field"), "401": werr("Private club: send the club code as a Bearer token"), "429": werr("Too many requests"), "502": werr("Enrolment failed")}}},
+ "/leave": {"post": {"summary": "Remove a rider and their data", "tags": ["compatibility"], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"access_token": S()})}}},
+   "responses": {"200": resp(obj({"enrolled": B(), "athlete_id": I()})), "400": werr("Missing or invalid field"), "401": werr("Invalid access token")}}},
+}
+doc = {"openapi": "3.1.0",
+ "info": {"title": "Clubhouse — Club Weekly API", "version": "1.0.0", "description": "Weekly club leaderboard, insights and Strava sync. Errors are {\"error\":{\"code\",\"message\"}}; the compatibility routes keep the original worker's {\"error\":\"…\"}."},
+ "servers": [{"url": "/"}],
+ "paths": paths,
+ "components": {"schemas": schemas, "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "cw_session"}, "clubCode": {"type": "http", "scheme": "bearer", "description": "the club code"}}}}
+print(json.dumps(doc, indent=1, ensure_ascii=False))
