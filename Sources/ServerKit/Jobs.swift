@@ -89,6 +89,7 @@ public struct JobQueue: Sendable {
                 rerun = CASE WHEN jobs.locked_until IS NOT NULL THEN 1 ELSE jobs.rerun END,
                 run_at = CASE WHEN jobs.run_at < excluded.run_at THEN jobs.run_at ELSE excluded.run_at END,
                 payload = excluded.payload,
+                attempts = CASE WHEN jobs.status = 'failed' THEN 0 ELSE jobs.attempts END,
                 status = 'queued'
             """
         ).run()

@@ -119,6 +119,18 @@ struct StorageContractTests {
             now = now.addingTimeInterval(7200)
         }
         #expect(try await queue.pendingCount(kind: "fails") == 0)
+
+        // A failed keyed job queued again gets its full number of attempts back.
+        try await queue.enqueue(kind: "keyed", dedupeKey: "k1", runAt: now, maxAttempts: 2)
+        for _ in 0..<2 {
+            let job = try #require(try await queue.claim(worker: "w", limit: 5, now: now).first { $0.kind == "keyed" })
+            try await queue.fail(job, error: "boom", now: now)
+            now = now.addingTimeInterval(7200)
+        }
+        #expect(try await queue.pendingCount(kind: "keyed") == 0)
+        try await queue.enqueue(kind: "keyed", dedupeKey: "k1", runAt: now, maxAttempts: 2)
+        let revived = try #require(try await queue.claim(worker: "w", limit: 5, now: now).first { $0.kind == "keyed" })
+        #expect(revived.attempt == 1)
     }
 
     @Test("attempt limiter locks after the limit and reports the wait", arguments: TestDatabases.kinds)
