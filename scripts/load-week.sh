@@ -10,10 +10,10 @@ SECONDS_TO_RUN="${2:-10}"
 PORT="${PORT:-8181}"
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 
-swift build -c "$MODE" --product clubhouse >/dev/null
+swift build -c "$MODE" --product clubhouse 2>&1 | grep -E "error|Compiling clubhouse|Build complete" || true
 BIN="$(swift build -c "$MODE" --show-bin-path)/clubhouse"
 WORK="$(mktemp -d /tmp/clubhouse-load.XXXXXX)"
-trap 'kill "${SERVER:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+trap 'kill -INT "${SERVER:-0}" 2>/dev/null || true; sleep 1; rm -rf "$WORK"' EXIT
 export CLUBHOUSE_SEED_DEMO=false
 
 "$BIN" club create --name "Load Test CC" --slug load --timezone Europe/Dublin --public-feed --data-dir "$WORK" >/dev/null
@@ -41,12 +41,33 @@ for m in $(seq 0 99); do
     "$BIN" club import "$WORK/m$m.csv" --club load --member "Rider $m" --data-dir "$WORK" >/dev/null
 done
 
-"$BIN" serve --port "$PORT" --data-dir "$WORK" --log-level warning &
+if [ -n "${PERF_OUT:-}" ]; then
+    perf record -g -o "$PERF_OUT" "$BIN" serve --port "$PORT" --data-dir "$WORK" --log-level warning &
+else
+    "$BIN" serve --port "$PORT" --data-dir "$WORK" --log-level warning &
+fi
 SERVER=$!
 for _ in $(seq 1 50); do curl -sf "http://127.0.0.1:$PORT/health" >/dev/null && break; sleep 0.2; done
+echo "== cold week views (each offset × metric requested once, so every answer is computed)"
+python3 - "$PORT" <<'PY'
+import statistics, sys, time, urllib.request
+port = sys.argv[1]
+times = []
+for offset in range(0, -16, -1):
+    for metric in ["distance", "rides", "speed", "elevation", "movingTime", "longestRide"]:
+        url = f"http://127.0.0.1:{port}/api/clubs/load/week?offset={offset}&metric={metric}"
+        start = time.perf_counter()
+        with urllib.request.urlopen(url) as response:
+            body = response.read()
+            assert response.headers.get("X-Cache") is None
+        times.append((time.perf_counter() - start) * 1000)
+times.sort()
+print(f"cold: n={len(times)} median={statistics.median(times):.1f} ms p90={times[int(len(times) * 0.9)]:.1f} ms "
+      f"max={times[-1]:.1f} ms, {len(body)} bytes")
+PY
 URL="http://127.0.0.1:$PORT/api/clubs/load/week?offset=-1"
 curl -sf "$URL" -o /dev/null
-echo "== wrk: $URL ($MODE build, ${SECONDS_TO_RUN}s, 2 threads, 4 connections)"
+echo "== wrk (cached after the first answer): $URL ($MODE build, ${SECONDS_TO_RUN}s, 2 threads, 4 connections)"
 wrk -t2 -c4 -d"${SECONDS_TO_RUN}s" --latency "$URL"
 URL2="http://127.0.0.1:$PORT/clubs/load/club-data?weekOffset=-1"
 echo "== wrk: $URL2"

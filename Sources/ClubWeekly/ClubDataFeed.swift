@@ -344,6 +344,12 @@ enum OrderedJSON {
 
     static func writeString(_ text: String, to output: inout String) {
         output += "\""
+        // Fast path: most names need no escaping and are appended whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -25,6 +25,7 @@ public struct ClubWeeklyApp: Sendable {
     let proxyLimiter: AttemptLimiter
     let queue: JobQueue
     let governor: DatabaseRateLimitGovernor
+    let cache = ResponseCache()
 
     /// Every migration Club Weekly needs (shared ServerKit tables first).
     public static let migrations: [Migration] = [jobsMigration, securityMigration] + ClubWeeklySchema.migrations

@@ -145,8 +145,17 @@ extension ClubWeeklyApp {
                     "weekOffset \(requested) is older than this club's history, which starts \(-oldest) weeks ago (max \(oldest))."
             )
         }
-        let feed = try await weeks.feed(club: record.club, offset: offset)
-        return JSONResponse.raw(feed.jsonData())
+        // Like the worker: a computed payload is served as stored (with `X-Cache: HIT`) for up to an hour, and here
+        // only while the club's data is unchanged.
+        let week = WeekCalendar(club: record.club).week(offset: offset, from: weeks.now())
+        let key = ["feed", record.club.id.rawValue, String(record.dataVersion), String(week.start.epochMilliseconds)]
+            .joined(separator: "|")
+        if let hit = await cache.get(key, maxAge: 3600, now: weeks.now()) {
+            return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"])
+        }
+        let data = try await weeks.feed(club: record.club, offset: offset).jsonData()
+        await cache.put(key, data: data, now: weeks.now())
+        return JSONResponse.raw(data)
     }
 
     // MARK: Member endpoints of the newest worker

@@ -9,6 +9,24 @@ struct ClubRecord: Sendable {
     var codeSealed: String
     var codeHash: String
     var adminPasswordHash: String?
+    /// Bumped by every write that changes what the club's pages show; keys cached responses (see ``ResponseCache``).
+    var dataVersion: Int64 = 0
+}
+
+/// SQL that marks a club's data as changed, inside the same unit of work as the change.
+enum DataVersion {
+    static func bump(club: ClubID, on db: any SQLDatabase) async throws {
+        try await db.raw("UPDATE cw_clubs SET data_version = data_version + 1 WHERE id = \(bind: club.rawValue)").run()
+    }
+
+    static func bump(memberOf member: MemberID, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE cw_clubs SET data_version = data_version + 1
+            WHERE id = (SELECT club_id FROM cw_members WHERE id = \(bind: member.rawValue))
+            """
+        ).run()
+    }
 }
 
 /// Clubs and their settings.
@@ -40,7 +58,7 @@ struct ClubRepository: Sendable {
                 UPDATE cw_clubs SET name = \(bind: club.name), slug = \(bind: club.slug),
                     time_zone = \(bind: club.timeZoneIdentifier), week_start = \(bind: club.weekStart.rawValue),
                     sport_types = \(bind: club.countedSportTypes.sorted().joined(separator: ",")), colors = \(bind: colors),
-                    feed_public = \(bind: club.isFeedPublic ? 1 : 0)
+                    feed_public = \(bind: club.isFeedPublic ? 1 : 0), data_version = data_version + 1
                 WHERE id = \(bind: club.id.rawValue)
                 """
             ).run()
@@ -104,7 +122,8 @@ struct ClubRepository: Sendable {
             club: club,
             codeSealed: try row.decode(column: "code_sealed", as: String.self),
             codeHash: try row.decode(column: "code_hash", as: String.self),
-            adminPasswordHash: try row.decode(column: "admin_password_hash", as: String?.self))
+            adminPasswordHash: try row.decode(column: "admin_password_hash", as: String?.self),
+            dataVersion: try row.decode(column: "data_version", as: Int64.self))
     }
 }
 
@@ -113,7 +132,7 @@ struct MemberRepository: Sendable {
     let database: Database
 
     func insert(_ member: Member) async throws {
-        try await database.read { db in try await Self.insert(member, on: db) }
+        try await database.transaction { db in try await Self.insert(member, on: db) }
     }
 
     static func insert(_ member: Member, on db: any SQLDatabase) async throws {
@@ -124,6 +143,7 @@ struct MemberRepository: Sendable {
                 \(bind: member.lastName), \(bind: member.stravaAthleteID), \(bind: member.joinedAt.epochMilliseconds))
             """
         ).run()
+        try await DataVersion.bump(club: member.clubID, on: db)
     }
 
     func members(of club: ClubID) async throws -> [Member] {
@@ -159,10 +179,11 @@ struct MemberRepository: Sendable {
     }
 
     func linkAthlete(_ id: MemberID, athlete: Int64?) async throws {
-        try await database.read { db in
+        try await database.transaction { db in
             try await db.raw(
                 "UPDATE cw_members SET strava_athlete_id = \(bind: athlete) WHERE id = \(bind: id.rawValue)"
             ).run()
+            try await DataVersion.bump(memberOf: id, on: db)
         }
     }
 
@@ -185,7 +206,8 @@ struct MemberRepository: Sendable {
 
     /// Deletes the member and (by cascade) all their activities.
     func delete(_ id: MemberID, in club: ClubID) async throws {
-        try await database.read { db in
+        try await database.transaction { db in
+            try await DataVersion.bump(club: club, on: db)
             try await db.raw("DELETE FROM cw_activities WHERE member_id = \(bind: id.rawValue)").run()
             try await db.raw(
                 "DELETE FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
@@ -275,6 +297,7 @@ struct ActivityRepository: Sendable {
                     inserted += 1
                 }
             }
+            try await DataVersion.bump(club: club, on: db)
             return inserted
         }
     }
@@ -298,15 +321,17 @@ struct ActivityRepository: Sendable {
                 WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
                 """
             ).run()
+            try await DataVersion.bump(memberOf: member, on: db)
             return true
         }
     }
 
     func delete(member: MemberID, externalID: String) async throws {
-        try await database.read { db in
+        try await database.transaction { db in
             try await db.raw(
                 "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
             ).run()
+            try await DataVersion.bump(memberOf: member, on: db)
         }
     }
 

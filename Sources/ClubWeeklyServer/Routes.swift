@@ -43,12 +43,22 @@ extension ClubWeeklyApp {
                     "Unknown metric '\(metricName)': use one of \(Metric.allCases.map(\.rawValue).joined(separator: ", ")).",
                     code: "invalid_metric")
             }
+            let oldest: Int
             do {
-                return try JSONResponse.make(
-                    try await weeks.weekView(club: caller.club, offset: offset, metric: metric))
+                oldest = try await weeks.checkOffset(offset, club: caller.club)
             } catch let error as WeekOffsetError {
                 throw Self.apiError(error)
             }
+            let week = WeekCalendar(club: caller.club).week(offset: offset, from: weeks.now())
+            let key = [
+                "week", caller.club.id.rawValue, String(caller.record.dataVersion),
+                String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
+            ].joined(separator: "|")
+            if let hit = await cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
+            let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
+            let data = try JSONResponse.encoder().encode(view)
+            await cache.put(key, data: data)
+            return JSONResponse.raw(data)
         }
         club.get("members") { request, context in
             let caller = try await caller(request, context, needs: .read)
@@ -154,6 +164,13 @@ extension ClubWeeklyApp {
             try await members.delete(member.id, in: caller.club.id)
             try await sessions.deleteAll(scope: caller.club.id.rawValue, subject: member.id.rawValue)
             return Response(status: .noContent)
+        }
+
+        // Unknown API paths answer in the API's error shape rather than with an empty 404.
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
+            api.on("**", method: method) { request, _ -> Response in
+                throw APIError.notFound("No API endpoint \(request.method) \(request.uri.path). See /api/openapi.json.")
+            }
         }
 
         router.get("strava/callback") { request, context in try await oauthCallback(request, context) }

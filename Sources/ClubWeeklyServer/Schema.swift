@@ -18,6 +18,7 @@ enum ClubWeeklySchema {
                     code_sealed TEXT NOT NULL,
                     code_hash TEXT NOT NULL,
                     admin_password_hash TEXT,
+                    data_version BIGINT NOT NULL DEFAULT 0,
                     created_at BIGINT NOT NULL)
                 """,
                 """

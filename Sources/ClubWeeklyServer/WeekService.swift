@@ -48,8 +48,9 @@ struct WeekService: Sendable {
         )
     }
 
-    func weekView(club: Club, offset: Int, metric: Metric) async throws -> WeekView {
-        let oldest = try await checkOffset(offset, club: club)
+    func weekView(club: Club, offset: Int, metric: Metric, oldestOffset: Int? = nil) async throws -> WeekView {
+        let oldest: Int
+        if let oldestOffset { oldest = oldestOffset } else { oldest = try await checkOffset(offset, club: club) }
         let (report, members) = try await report(club: club, offset: offset, metric: metric)
         return WeekView(club: club, report: report, offset: offset, oldestOffset: oldest, members: members)
     }

@@ -59,7 +59,7 @@ public enum JSONResponse {
             var container = encoder.singleValueContainer()
             try container.encode(ISO8601.string(date))
         }
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        encoder.outputFormatting = [.withoutEscapingSlashes]
         return encoder
     }
 

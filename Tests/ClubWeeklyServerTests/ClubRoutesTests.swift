@@ -240,6 +240,9 @@ struct ClubRoutesTests {
             }
             let unknown = try await client.execute(uri: "/api/clubs/no-such-club/week", method: .get)
             #expect(unknown.status == .notFound)
+            let noRoute = try await client.execute(uri: "/api/clubs/demo/nothing/here", method: .get)
+            #expect(noRoute.status == .notFound)
+            #expect((noRoute.json["error"] as? [String: Any])?["code"] as? String == "not_found")
             let insights = try await client.execute(uri: "/api/clubs/demo/members/demo-4/insights", method: .get)
             #expect(insights.status == .ok)
             #expect((insights.json["myStats"] as? [Any])?.isEmpty == false)
@@ -327,6 +330,44 @@ struct ClubRoutesTests {
             #expect(unknownAthlete.status == .ok)
             let callback = try await client.execute(uri: "/strava/callback?code=x&state=forged", method: .get)
             #expect(callback.status == .badRequest)
+        }
+    }
+}
+
+@Suite("Response cache")
+struct ResponseCacheTests {
+    @Test("week view and worker feed are served from cache until the club's data changes")
+    func invalidation() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let first = try await client.execute(uri: "/api/clubs/demo/week", method: .get)
+            #expect(first.headers[.xCache] == nil)
+            let second = try await client.execute(uri: "/api/clubs/demo/week", method: .get)
+            #expect(second.headers[.xCache] == "HIT")
+            #expect(second.text == first.text)
+            let feed = try await client.execute(uri: "/club-data", method: .get)
+            let feedAgain = try await client.execute(uri: "/club-data", method: .get)
+            #expect(feedAgain.headers[.xCache] == "HIT")
+            #expect(feedAgain.json["lastFetchedAt"] as? String == feed.json["lastFetchedAt"] as? String)
+
+            // A new activity (any write to the club) invalidates both.
+            let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+            try await harness.app.activities.upsert(
+                [
+                    Activity(
+                        memberID: MemberID("demo-1"), source: .demo, externalID: "cache-test", startDate: Date(),
+                        sportType: "Ride", distance: 123_456, movingTime: 14_400, elapsedTime: 15_000,
+                        elevationGain: 10, name: "Cache buster")
+                ], club: club.id, policy: .replace)
+            let fresh = try await client.execute(uri: "/api/clubs/demo/week", method: .get)
+            #expect(fresh.headers[.xCache] == nil)
+            #expect(fresh.text.contains("Cache buster"))
+            let freshFeed = try await client.execute(uri: "/club-data", method: .get)
+            #expect(freshFeed.headers[.xCache] == nil)
+            #expect(freshFeed.text.contains("Cache buster"))
+            // Settings changes count as data changes too (counted sport types change the totals).
+            try await harness.app.clubs.update(club)
+            #expect(try await client.execute(uri: "/api/clubs/demo/week", method: .get).headers[.xCache] == nil)
         }
     }
 }
