@@ -103,6 +103,7 @@ let package = Package(
             dependencies: [
                 "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -59,7 +59,12 @@ public enum Format {
 
     /// Start of an activity in the club's zone: `"Mon 24 Mar · 7:32am"` (lower-case am/pm, U+00B7).
     public static func activityDate(_ date: Date, timeZone: TimeZone) -> String {
-        let calendar = Calendar.gregorian(in: timeZone)
+        activityDate(date, calendar: .gregorian(in: timeZone))
+    }
+
+    /// ``activityDate(_:timeZone:)`` with a Gregorian calendar already set to the club's zone (build it once when
+    /// formatting a whole list).
+    public static func activityDate(_ date: Date, calendar: Calendar) -> String {
         let day = CivilDay(date, in: calendar)
         let time = calendar.dateComponents([.hour, .minute], from: date)
         let hour = time.hour ?? 0

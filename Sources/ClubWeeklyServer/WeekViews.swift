@@ -125,7 +125,9 @@ struct WeekView: Encodable, Sendable {
                 avgSpeedKmh: Self.round1(ranked.stats.averageSpeed * 3.6),
                 longestRideKm: Self.round1(ranked.stats.longestRide / 1000), trend: TrendView(ranked.trend))
         }
-        let zone = club.timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = club.timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
         activities = report.activities.map { activity in
             let member = byID[activity.memberID]
             let paced = SportTypes.paced.contains(activity.sportType)
@@ -134,7 +136,7 @@ struct WeekView: Encodable, Sendable {
                 memberName: Format.privacyName(
                     firstName: member?.firstName ?? "Former", lastName: member?.lastName ?? "member"),
                 title: activity.name, startDate: activity.startDate,
-                startLocal: Format.activityDate(activity.startDate, timeZone: zone), sportType: activity.sportType,
+                startLocal: Format.activityDate(activity.startDate, calendar: calendar), sportType: activity.sportType,
                 sportLabel: Format.sportLabel(activity.sportType), emoji: Format.sportEmoji(activity.sportType),
                 distanceKm: Self.round1(activity.distance / 1000), movingTimeS: activity.movingTime,
                 movingTime: Format.duration(activity.movingTime), elevationM: Self.int(activity.elevationGain),

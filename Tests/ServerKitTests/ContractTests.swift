@@ -213,3 +213,29 @@ struct ConfigurationTests {
         #expect("postgres://u:secret@h/db".redactingPassword.contains("secret") == false)
     }
 }
+
+@Suite("Timestamps")
+struct TimestampTests {
+    @Test("stored timestamps: calendar fields as Foundation's ISO 8601, milliseconds exact (no float truncation)")
+    func isoMatchesFoundation() throws {
+        let style = Date.ISO8601FormatStyle(includingFractionalSeconds: false, timeZone: .gmt)
+        var generator = SystemRandomNumberGenerator()
+        let fixed: [Double] = [0, -1, -86_400, 951_782_400, 1_709_251_199.999, 4_102_444_800, -2_208_988_800.5]
+        let random = (0..<500).map { _ in
+            Double(Int64.random(in: -2_000_000_000_000...4_000_000_000_000, using: &generator)) / 1000
+        }
+        for seconds in fixed + random {
+            let date = Date(timeIntervalSince1970: seconds)
+            let ms = date.epochMilliseconds
+            let wholeSeconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+            let fraction = ms - wholeSeconds * 1000
+            // Foundation prints whole seconds exactly; it truncates binary fractions (.504 → .503), so compare
+            // the fraction with the stored integer milliseconds instead.
+            let expected =
+                Date(timeIntervalSince1970: Double(wholeSeconds)).formatted(style).dropLast()
+                + "." + String(format: "%03d", Int(fraction)) + "Z"
+            #expect(ISO8601.string(date) == expected, "\(seconds)")
+            #expect(ISO8601.date(ISO8601.string(date))?.epochMilliseconds == date.epochMilliseconds)
+        }
+    }
+}
