@@ -187,6 +187,7 @@ extension ClubWeeklyApp {
         }
     }
 
+    /// The worker's token answer: only these fields of Strava's, never the athlete.
     struct TokenPayload: Encodable {
         var access_token: String
         var refresh_token: String?
@@ -203,10 +204,7 @@ extension ClubWeeklyApp {
         } catch {
             throw Self.passOn(error)
         }
-        return try JSONResponse.make(
-            TokenPayload(
-                access_token: token.accessToken, refresh_token: token.refreshToken, expires_at: token.expiresAt,
-                token_type: token.tokenType ?? "Bearer"), encoder: JSONEncoder())
+        return try JSONResponse.make(TokenPayload(token), encoder: JSONEncoder())
     }
 
     /// `POST /refresh`: `{athlete_id, member_key}` returns a fresh access token of an enrolled member (never the
@@ -249,10 +247,7 @@ extension ClubWeeklyApp {
         } catch {
             throw Self.passOn(error)
         }
-        return try JSONResponse.make(
-            TokenPayload(
-                access_token: token.accessToken, refresh_token: token.refreshToken, expires_at: token.expiresAt,
-                token_type: token.tokenType ?? "Bearer"), encoder: JSONEncoder())
+        return try JSONResponse.make(TokenPayload(token), encoder: JSONEncoder())
     }
 
     /// `POST /enrol {refresh_token}`: opts a rider into the club and syncs them at once.
@@ -344,5 +339,13 @@ extension ClubWeeklyApp {
             var athlete_id: Int64
         }
         return try JSONResponse.make(Left(enrolled: false, athlete_id: athlete.id), encoder: JSONEncoder())
+    }
+}
+
+extension ClubWeeklyApp.TokenPayload {
+    init(_ token: TokenResponse) {
+        self.init(
+            access_token: token.accessToken, refresh_token: token.refreshToken, expires_at: token.expiresAt,
+            token_type: token.tokenType ?? "Bearer")
     }
 }

@@ -133,30 +133,26 @@ public final class Database: Sendable {
     {
         switch backend {
         case .sqlite(let connection, let lock):
-            return try await lock.withLock {
-                let db = connection.sql()
-                try await db.raw("BEGIN IMMEDIATE").run()
-                do {
-                    let result = try await body(db)
-                    try await db.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await db.raw("ROLLBACK").run()
-                    throw error
-                }
-            }
+            // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on a busy database.
+            return try await lock.withLock { try await Self.run(body, on: connection.sql(), begin: "BEGIN IMMEDIATE") }
         case .postgres(let pool):
             return try await pool.database(logger: logger).sql().withSession { db in
-                try await db.raw("BEGIN").run()
-                do {
-                    let result = try await body(db)
-                    try await db.raw("COMMIT").run()
-                    return result
-                } catch {
-                    try? await db.raw("ROLLBACK").run()
-                    throw error
-                }
+                try await Self.run(body, on: db, begin: "BEGIN")
             }
+        }
+    }
+
+    private static func run<T: Sendable>(
+        _ body: @Sendable (any SQLDatabase) async throws -> T, on db: any SQLDatabase, begin: SQLQueryString
+    ) async throws -> T {
+        try await db.raw(begin).run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
         }
     }
 
