@@ -56,7 +56,7 @@ extension ClubWeeklyApp {
             ].joined(separator: "|")
             if let hit = await cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
             let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
-            let data = try JSONResponse.encoder().encode(view)
+            let data = view.jsonData()
             await cache.put(key, data: data)
             return JSONResponse.raw(data)
         }

@@ -371,3 +371,22 @@ struct ResponseCacheTests {
         }
     }
 }
+
+@Suite("Week view serialisation")
+struct WeekViewJSONTests {
+    @Test("the hand-written JSON equals the Encodable form for every metric and several weeks")
+    func writerMatchesEncoder() async throws {
+        let harness = try await RouteHarness.make()
+        let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        for offset in [0, -1, -7, -15] {
+            for metric in Metric.allCases {
+                let view = try await harness.app.weeks.weekView(club: club, offset: offset, metric: metric)
+                let written = try JSONSerialization.jsonObject(with: view.jsonData()) as? NSDictionary
+                let encoded =
+                    try JSONSerialization.jsonObject(with: JSONResponse.encoder().encode(view)) as? NSDictionary
+                #expect(written != nil)
+                #expect(written == encoded, "offset \(offset) metric \(metric)")
+            }
+        }
+    }
+}

@@ -239,3 +239,34 @@ struct TimestampTests {
         }
     }
 }
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    @Test("writes what JSONSerialization reads back, numbers like JSONEncoder, escapes control characters")
+    func roundTrip() throws {
+        var json = JSONWriter()
+        json.object {
+            $0.field("name", "Sarah \"S\" M.\n\u{01}é🚴")
+            $0.field("whole", 40.0)
+            $0.field("fraction", 28.4)
+            $0.field("nan", Double.nan)
+            $0.field("none", nil as String?)
+            $0.field("flag", true)
+            $0.field("list") { writer in
+                writer.array([1, 2, 3]) { $0.int($1) }
+            }
+            $0.field("empty") { writer in writer.array([Int]()) { $0.int($1) } }
+            $0.field("nested") { writer in writer.object { $0.field("k", 1) } }
+        }
+        #expect(json.text.contains(#""whole":40,"fraction":28.4,"nan":null"#))
+        #expect(json.text.contains(#""list":[1,2,3],"empty":[],"nested":{"k":1}"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: json.data) as? [String: Any])
+        #expect(object["name"] as? String == "Sarah \"S\" M.\n\u{01}é🚴")
+        #expect(object["none"] is NSNull)
+        #expect((object["nested"] as? [String: Any])?["k"] as? Int == 1)
+        let encoded = String(decoding: try JSONEncoder().encode([28.4, 40.0, 0.1, 1234.5678]), as: UTF8.self)
+        var numbers = JSONWriter()
+        numbers.array([28.4, 40.0, 0.1, 1234.5678]) { $0.number($1) }
+        #expect(numbers.text == encoded)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+/// A small streaming JSON writer for large responses, several times faster than `JSONEncoder` on Linux and with
+/// keys in the order written. Numbers print like `JSONEncoder`'s (`40`, `28.4`); non-finite numbers become `null`.
+///
+/// ```swift
+/// var json = JSONWriter()
+/// json.object {
+///     $0.field("name") { $0.string("Sarah M.") }
+///     $0.field("km") { $0.number(42.3) }
+/// }
+/// ```
+public struct JSONWriter: Sendable {
+    public private(set) var text: String
+    private var first: [Bool] = [true]
+    private var afterKey = false
+
+    public init(reservingCapacity capacity: Int = 4096) {
+        text = ""
+        text.reserveCapacity(capacity)
+    }
+
+    /// The UTF-8 bytes written so far.
+    public var data: Data { Data(text.utf8) }
+
+    private mutating func beginValue() {
+        if afterKey {
+            afterKey = false
+        } else if first[first.count - 1] {
+            first[first.count - 1] = false
+        } else {
+            text += ","
+        }
+    }
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        text += "{"
+        first.append(true)
+        body(&self)
+        first.removeLast()
+        text += "}"
+    }
+
+    public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
+        beginValue()
+        text += "["
+        first.append(true)
+        for element in elements { body(&self, element) }
+        first.removeLast()
+        text += "]"
+    }
+
+    /// A key and its value, inside ``object(_:)``.
+    public mutating func field(_ key: String, _ value: (inout JSONWriter) -> Void) {
+        if first[first.count - 1] {
+            first[first.count - 1] = false
+        } else {
+            text += ","
+        }
+        Self.appendString(key, to: &text)
+        text += ":"
+        afterKey = true
+        value(&self)
+    }
+
+    public mutating func field(_ key: String, _ value: String) { field(key) { $0.string(value) } }
+    public mutating func field(_ key: String, _ value: String?) { field(key) { $0.string(value) } }
+    public mutating func field(_ key: String, _ value: Int) { field(key) { $0.int(value) } }
+    public mutating func field(_ key: String, _ value: Int64) { field(key) { $0.int(Int(value)) } }
+    public mutating func field(_ key: String, _ value: Double) { field(key) { $0.number(value) } }
+    public mutating func field(_ key: String, _ value: Double?) { field(key) { $0.number(value) } }
+    public mutating func field(_ key: String, _ value: Bool) { field(key) { $0.bool(value) } }
+    public mutating func field(_ key: String, _ value: Date) { field(key) { $0.string(ISO8601.string(value)) } }
+    public mutating func field(_ key: String, _ value: Date?) {
+        field(key) { writer in
+            if let value { writer.string(ISO8601.string(value)) } else { writer.null() }
+        }
+    }
+
+    public mutating func string(_ value: String?) {
+        beginValue()
+        if let value { Self.appendString(value, to: &text) } else { text += "null" }
+    }
+
+    public mutating func int(_ value: Int) {
+        beginValue()
+        text += String(value)
+    }
+
+    public mutating func number(_ value: Double?) {
+        beginValue()
+        guard let value, value.isFinite else {
+            text += "null"
+            return
+        }
+        if value == value.rounded(), abs(value) < 1e15 {
+            text += String(Int64(value))
+        } else {
+            text += "\(value)"
+        }
+    }
+
+    public mutating func bool(_ value: Bool) {
+        beginValue()
+        text += value ? "true" : "false"
+    }
+
+    public mutating func null() {
+        beginValue()
+        text += "null"
+    }
+
+    static func appendString(_ value: String, to text: inout String) {
+        text += "\""
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            text += value
+        } else {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        text += "\""
+    }
+}
