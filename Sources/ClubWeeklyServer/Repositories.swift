@@ -36,7 +36,7 @@ struct ClubRepository: Sendable {
     func insert(_ record: ClubRecord) async throws {
         let club = record.club
         let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 INSERT INTO cw_clubs (id, slug, name, time_zone, week_start, sport_types, colors, feed_public,
@@ -52,7 +52,7 @@ struct ClubRepository: Sendable {
 
     func update(_ club: Club) async throws {
         let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 UPDATE cw_clubs SET name = \(bind: club.name), slug = \(bind: club.slug),
@@ -66,7 +66,7 @@ struct ClubRepository: Sendable {
     }
 
     func setCode(_ id: ClubID, sealed: String, hash: String) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "UPDATE cw_clubs SET code_sealed = \(bind: sealed), code_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)"
             ).run()
@@ -74,32 +74,32 @@ struct ClubRepository: Sendable {
     }
 
     func setAdminPassword(_ id: ClubID, hash: String) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("UPDATE cw_clubs SET admin_password_hash = \(bind: hash) WHERE id = \(bind: id.rawValue)")
                 .run()
         }
     }
 
     func find(slug: String) async throws -> ClubRecord? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT * FROM cw_clubs WHERE slug = \(bind: slug)").first().map(Self.decode)
         }
     }
 
     func find(id: ClubID) async throws -> ClubRecord? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT * FROM cw_clubs WHERE id = \(bind: id.rawValue)").first().map(Self.decode)
         }
     }
 
     func all() async throws -> [ClubRecord] {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT * FROM cw_clubs ORDER BY created_at, slug").all().map(Self.decode)
         }
     }
 
     func count() async throws -> Int {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT COUNT(*) AS n FROM cw_clubs").first()?.decode(column: "n", as: Int.self) ?? 0
         }
     }
@@ -147,7 +147,7 @@ struct MemberRepository: Sendable {
     }
 
     func members(of club: ClubID) async throws -> [Member] {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "SELECT * FROM cw_members WHERE club_id = \(bind: club.rawValue) ORDER BY first_name, last_name, id"
             ).all().map(Self.decode)
@@ -155,7 +155,7 @@ struct MemberRepository: Sendable {
     }
 
     func find(_ id: MemberID, in club: ClubID) async throws -> Member? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "SELECT * FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
             ).first().map(Self.decode)
@@ -163,7 +163,7 @@ struct MemberRepository: Sendable {
     }
 
     func find(athlete: Int64, in club: ClubID) async throws -> Member? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "SELECT * FROM cw_members WHERE strava_athlete_id = \(bind: athlete) AND club_id = \(bind: club.rawValue)"
             ).first().map(Self.decode)
@@ -172,7 +172,7 @@ struct MemberRepository: Sendable {
 
     /// Every member (in any club) linked to a Strava athlete: webhook events fan out to all of them.
     func members(athlete: Int64) async throws -> [Member] {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT * FROM cw_members WHERE strava_athlete_id = \(bind: athlete)").all().map(
                 Self.decode)
         }
@@ -189,7 +189,7 @@ struct MemberRepository: Sendable {
 
     /// Stores the member key of the worker's `/enrol`, sealed so that re-enrolment can hand the same key back.
     func setMemberKey(_ id: MemberID, sealed: String) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "UPDATE cw_members SET member_key_sealed = \(bind: sealed) WHERE id = \(bind: id.rawValue)"
             )
@@ -198,7 +198,7 @@ struct MemberRepository: Sendable {
     }
 
     func memberKeySealed(_ id: MemberID) async throws -> String? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT member_key_sealed FROM cw_members WHERE id = \(bind: id.rawValue)").first()?
                 .decode(column: "member_key_sealed", as: String?.self)
         }
@@ -337,7 +337,7 @@ struct ActivityRepository: Sendable {
 
     /// Activities of a club starting in `[from, to)`, oldest first.
     func activities(club: ClubID, from: Date, to: Date) async throws -> [Activity] {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 SELECT * FROM cw_activities WHERE club_id = \(bind: club.rawValue)
@@ -350,21 +350,21 @@ struct ActivityRepository: Sendable {
 
     /// The start of the club's oldest activity, or nil when it has none.
     func earliestStart(club: ClubID) async throws -> Date? {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT MIN(start_at) AS t FROM cw_activities WHERE club_id = \(bind: club.rawValue)")
                 .first()?.decode(column: "t", as: Int64?.self).map(Date.init(epochMilliseconds:))
         }
     }
 
     func count(member: MemberID) async throws -> Int {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT COUNT(*) AS n FROM cw_activities WHERE member_id = \(bind: member.rawValue)")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
         }
     }
 
     func count(club: ClubID) async throws -> Int {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT COUNT(*) AS n FROM cw_activities WHERE club_id = \(bind: club.rawValue)")
                 .first()?.decode(column: "n", as: Int.self) ?? 0
         }

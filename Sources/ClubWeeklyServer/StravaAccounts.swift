@@ -26,7 +26,7 @@ struct StravaAccountRepository: Sendable {
     func save(_ account: StravaAccount) async throws {
         let access = try cipher.seal(account.accessToken)
         let refresh = try cipher.seal(account.refreshToken)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 INSERT INTO cw_strava_athletes (athlete_id, first_name, last_name, access_token, refresh_token, expires_at,
@@ -47,7 +47,7 @@ struct StravaAccountRepository: Sendable {
     func updateTokens(athlete: Int64, access: String, refresh: String, expiresAt: Date) async throws {
         let sealedAccess = try cipher.seal(access)
         let sealedRefresh = try cipher.seal(refresh)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 UPDATE cw_strava_athletes SET access_token = \(bind: sealedAccess), refresh_token = \(bind: sealedRefresh),
@@ -60,7 +60,7 @@ struct StravaAccountRepository: Sendable {
     /// Takes the athlete's refresh lease (shared by every instance) until `until`; false when another holder has it.
     /// Only one refresh may run at a time: Strava retires a refresh token as soon as it issues the next one.
     func acquireRefreshLease(athlete: Int64, until: Date, now: Date) async throws -> Bool {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 UPDATE cw_strava_athletes SET refresh_lease_until = \(bind: until.epochMilliseconds)
@@ -73,7 +73,7 @@ struct StravaAccountRepository: Sendable {
     }
 
     func releaseRefreshLease(athlete: Int64) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 "UPDATE cw_strava_athletes SET refresh_lease_until = NULL WHERE athlete_id = \(bind: athlete)"
             ).run()
@@ -81,7 +81,7 @@ struct StravaAccountRepository: Sendable {
     }
 
     func markSynced(athlete: Int64, at date: Date, error: String?) async throws {
-        try await database.read { db in
+        try await database.run { db in
             if let error {
                 try await db.raw(
                     "UPDATE cw_strava_athletes SET last_error = \(bind: error) WHERE athlete_id = \(bind: athlete)"
@@ -98,7 +98,7 @@ struct StravaAccountRepository: Sendable {
     }
 
     func find(_ athlete: Int64) async throws -> StravaAccount? {
-        let row = try await database.read { db in
+        let row = try await database.run { db in
             try await db.raw("SELECT * FROM cw_strava_athletes WHERE athlete_id = \(bind: athlete)").first()
                 .map(RawAccount.init)
         }
@@ -108,14 +108,14 @@ struct StravaAccountRepository: Sendable {
     /// Every account whose tokens decrypt with the configured key (others are skipped: one bad row, say from an
     /// instance with a different key, must not stop the reconciliation of everyone else).
     func all() async throws -> [StravaAccount] {
-        let rows = try await database.read { db in
+        let rows = try await database.run { db in
             try await db.raw("SELECT * FROM cw_strava_athletes ORDER BY athlete_id").all().map(RawAccount.init)
         }
         return rows.compactMap { try? decrypt($0) }
     }
 
     func delete(_ athlete: Int64) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("DELETE FROM cw_strava_athletes WHERE athlete_id = \(bind: athlete)").run()
         }
     }
@@ -155,7 +155,7 @@ struct OAuthStateRepository: Sendable {
         let state = Tokens.random(bytes: 24)
         let hash = Tokens.sha256(state)
         let expires = now.addingTimeInterval(15 * 60).epochMilliseconds
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("DELETE FROM cw_oauth_states WHERE expires_at < \(bind: now.epochMilliseconds)").run()
             try await db.raw(
                 """
@@ -230,7 +230,7 @@ struct DatabaseRateLimitGovernor: RateLimitGovernor {
 
     private func load() async throws -> RateLimitState {
         let name = self.name
-        return try await database.read { db in
+        return try await database.run { db in
             guard
                 let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
                     .decode(column: "state", as: String.self)

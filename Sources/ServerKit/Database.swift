@@ -115,8 +115,9 @@ public final class Database: Sendable {
         return try await sqlite(path: sqlitePath, logger: logger)
     }
 
-    /// Runs `body` with the database. On SQLite the call is serialised with every other unit of work.
-    public func read<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
+    /// Runs `body` (queries or single statements, without a transaction). On SQLite the call is serialised with
+    /// every other unit of work; on PostgreSQL each statement may use a different pooled connection.
+    public func run<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let connection, let lock):
             try await lock.withLock { try await body(connection.sql()) }

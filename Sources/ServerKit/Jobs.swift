@@ -69,7 +69,7 @@ public struct JobQueue: Sendable {
     public func enqueue(
         kind: String, payload: String = "{}", dedupeKey: String? = nil, runAt: Date = Date(), maxAttempts: Int = 8
     ) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await Self.enqueue(
                 on: db, kind: kind, payload: payload, dedupeKey: dedupeKey, runAt: runAt, maxAttempts: maxAttempts)
         }
@@ -124,7 +124,7 @@ public struct JobQueue: Sendable {
 
     /// Records a handler's outcome.
     public func complete(_ job: Job, outcome: JobOutcome, now: Date = Date()) async throws {
-        try await database.read { db in
+        try await database.run { db in
             switch outcome {
             case .done:
                 // Delete first: a job re-enqueued while it ran (rerun = 1) survives and is reset to run again.
@@ -160,7 +160,7 @@ public struct JobQueue: Sendable {
     public func fail(_ job: Job, error: String, now: Date = Date()) async throws {
         let exhausted = job.attempt >= job.maxAttempts
         let delay = Backoff.delay(attempt: job.attempt, base: 5, cap: 3600)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 UPDATE jobs SET locked_by = NULL, locked_until = NULL, last_error = \(bind: String(error.prefix(1000))),
@@ -174,7 +174,7 @@ public struct JobQueue: Sendable {
 
     /// Number of queued jobs of a kind (all kinds when nil), for status pages and tests.
     public func pendingCount(kind: String? = nil) async throws -> Int {
-        try await database.read { db in
+        try await database.run { db in
             let row = try await db.raw(
                 kind.map { "SELECT COUNT(*) AS n FROM jobs WHERE status = 'queued' AND kind = \(bind: $0)" }
                     ?? "SELECT COUNT(*) AS n FROM jobs WHERE status = 'queued'"

@@ -30,7 +30,7 @@ public struct OperationsController<Context: RequestContext>: Sendable {
         router.get("/health") { _, _ -> Response in
             let kind = database.kind.rawValue
             do {
-                _ = try await database.read { db in try await db.raw("SELECT 1 AS ok").first() }
+                _ = try await database.run { db in try await db.raw("SELECT 1 AS ok").first() }
                 return try JSONResponse.make(
                     Health(status: "ok", database: kind, uptimeSeconds: Int(Date().timeIntervalSince(startedAt))))
             } catch {

@@ -61,35 +61,8 @@ public struct AttemptLimiter: Sendable {
         }
     }
 
-    /// When `key` is locked out, the number of seconds until it may try again; nil otherwise. Does not count.
-    public func retryAfter(_ key: String, now: Date = Date()) async throws -> Int? {
-        let since = now.addingTimeInterval(-window).epochMilliseconds
-        let (limit, window) = (self.limit, self.window)
-        return try await database.read { db in
-            let rows = try await db.raw(
-                "SELECT at FROM failed_attempts WHERE key = \(bind: key) AND at > \(bind: since) ORDER BY at DESC"
-            ).all()
-            guard rows.count >= limit else { return nil }
-            let pivot = try rows[limit - 1].decode(column: "at", as: Int64.self)
-            let lifts = Date(epochMilliseconds: pivot).addingTimeInterval(window)
-            return max(1, Int(lifts.timeIntervalSince(now).rounded(.up)))
-        }
-    }
-
-    /// Records a failure without a prior ``begin(_:now:)``.
-    public func recordFailure(_ key: String, now: Date = Date()) async throws {
-        let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
-        try await database.read { db in
-            try await db.raw(
-                "INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))"
-            )
-            .run()
-            try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run()
-        }
-    }
-
     public func reset(_ key: String) async throws {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("DELETE FROM failed_attempts WHERE key = \(bind: key)").run()
         }
     }
@@ -121,7 +94,7 @@ public struct SessionStore: Sendable {
         let token = Tokens.random()
         let hash = Tokens.sha256(token)
         let expires = now.addingTimeInterval(lifetime).epochMilliseconds
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw(
                 """
                 INSERT INTO sessions (id_hash, scope, subject, role, created_at, expires_at)
@@ -135,7 +108,7 @@ public struct SessionStore: Sendable {
     /// The live session for a cookie value, or nil.
     public func find(_ token: String, now: Date = Date()) async throws -> Session? {
         let hash = Tokens.sha256(token)
-        return try await database.read { db in
+        return try await database.run { db in
             guard
                 let row = try await db.raw(
                     "SELECT scope, subject, role, expires_at FROM sessions WHERE id_hash = \(bind: hash) AND expires_at > \(bind: now.epochMilliseconds)"
@@ -151,14 +124,14 @@ public struct SessionStore: Sendable {
 
     public func delete(_ token: String) async throws {
         let hash = Tokens.sha256(token)
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("DELETE FROM sessions WHERE id_hash = \(bind: hash)").run()
         }
     }
 
     /// Ends every session of a scope (code rotation) or of one subject within it.
     public func deleteAll(scope: String, subject: String? = nil) async throws {
-        try await database.read { db in
+        try await database.run { db in
             if let subject {
                 try await db.raw("DELETE FROM sessions WHERE scope = \(bind: scope) AND subject = \(bind: subject)")
                     .run()

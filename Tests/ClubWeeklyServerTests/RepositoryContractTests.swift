@@ -165,7 +165,7 @@ struct RepositoryContractTests {
             athlete: 77, access: "access-2", refresh: "refresh-2", expiresAt: Self.t0 + 3600)
         let found = try #require(try await s.accounts.find(77))
         #expect(found.refreshToken == "refresh-2" && found.accessToken == "access-2")
-        let raw = try await s.database.read { db in
+        let raw = try await s.database.run { db in
             try await db.raw("SELECT access_token, refresh_token FROM cw_strava_athletes").all().map {
                 try $0.decode(column: "access_token", as: String.self)
                     + $0.decode(column: "refresh_token", as: String.self)

@@ -318,7 +318,7 @@ struct StravaSyncTests {
         let refresh = try #require(await harness.strava.state.refreshTokens(of: athlete).first)
         let account = try #require(try await server.app.accounts.find(athlete))
         #expect(account.refreshToken == refresh)
-        let rows = try await server.database.read { db in
+        let rows = try await server.database.run { db in
             try await db.raw("SELECT access_token, refresh_token FROM cw_strava_athletes").all().map {
                 (
                     try $0.decode(column: "access_token", as: String.self),
@@ -358,7 +358,7 @@ struct StravaSyncTests {
         #expect(await state.revokedTokens.count == 1)
         #expect(await state.isAuthorized(athlete: athlete) == false)
         #expect(try await server.app.accounts.find(athlete) == nil)
-        let rows = try await server.database.read { db in
+        let rows = try await server.database.run { db in
             try await db.raw("SELECT COUNT(*) AS n FROM cw_strava_athletes").first()?.decode(column: "n", as: Int.self)
         }
         #expect(rows == 0)
@@ -677,7 +677,7 @@ struct SyncServer: Sendable {
     }
 
     func activityCount() async throws -> Int {
-        try await database.read { db in
+        try await database.run { db in
             try await db.raw("SELECT COUNT(*) AS n FROM cw_activities").first()?.decode(column: "n", as: Int.self) ?? 0
         }
     }

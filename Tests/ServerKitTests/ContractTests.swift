@@ -45,7 +45,7 @@ struct StorageContractTests {
                 throw Boom()
             }
         }
-        let count = try await db.read { sql in
+        let count = try await db.run { sql in
             try await sql.raw("SELECT COUNT(*) AS n FROM items").first()?.decode(column: "n", as: Int.self)
         }
         #expect(count == 0)
@@ -141,12 +141,16 @@ struct StorageContractTests {
         let limiter = AttemptLimiter(database: db, limit: 3, window: 900)
         let t0 = Date(timeIntervalSince1970: 1_800_000_000)
         for i in 0..<3 {
-            #expect(try await limiter.retryAfter("k", now: t0.addingTimeInterval(Double(i))) == nil)
-            try await limiter.recordFailure("k", now: t0.addingTimeInterval(Double(i)))
+            #expect(try await limiter.begin("k", now: t0.addingTimeInterval(Double(i))) == nil)
         }
-        #expect(try await limiter.retryAfter("k", now: t0.addingTimeInterval(3)) == 897)
-        #expect(try await limiter.retryAfter("other", now: t0.addingTimeInterval(3)) == nil)
-        #expect(try await limiter.retryAfter("k", now: t0.addingTimeInterval(901)) == nil)
+        // The lock lifts when the oldest counted attempt (t0) leaves the 900 s window.
+        #expect(try await limiter.begin("k", now: t0.addingTimeInterval(3)) == 897)
+        #expect(try await limiter.begin("k", now: t0.addingTimeInterval(899)) == 1)
+        #expect(try await limiter.begin("other", now: t0.addingTimeInterval(3)) == nil)
+        #expect(try await limiter.begin("k", now: t0.addingTimeInterval(901)) == nil)
+        // A success clears the count.
+        try await limiter.reset("k")
+        for i in 0..<3 { #expect(try await limiter.begin("k", now: t0.addingTimeInterval(902 + Double(i))) == nil) }
     }
 
     @Test("sessions expire and can be revoked per scope", arguments: TestDatabases.kinds)

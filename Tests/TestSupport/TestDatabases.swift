@@ -29,7 +29,7 @@ public enum TestDatabases {
             }
             let schema = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
             let admin = try Database.postgres(url: url, logger: logger)
-            try await admin.read { db in try await db.raw("CREATE SCHEMA \(unsafeRaw: schema)").run() }
+            try await admin.run { db in try await db.raw("CREATE SCHEMA \(unsafeRaw: schema)").run() }
             await admin.close()
             return try Database.postgres(url: url, searchPath: [schema], logger: logger)
         }
