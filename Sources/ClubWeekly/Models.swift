@@ -2,17 +2,25 @@ import Foundation
 
 /// Identifies a club. Stable for the club's lifetime; slugs may change, ids never do.
 public struct ClubID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The id text: a lower-case UUID for clubs the server creates.
     public let rawValue: String
+    /// Wraps a stored id string (used by `Codable` and `RawRepresentable`).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps an id string, e.g. one read from a route parameter.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The raw id, for logs and string interpolation.
     public var description: String { rawValue }
 }
 
 /// Identifies a member of one club.
 public struct MemberID: RawRepresentable, Hashable, Codable, Sendable, CustomStringConvertible {
+    /// The id text: a lower-case UUID, or `demo-N` for seeded riders; also a member session's subject.
     public let rawValue: String
+    /// Wraps a stored id string (used by `Codable` and `RawRepresentable`).
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Wraps an id string, e.g. one read from a route parameter or a session subject.
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The raw id, for logs and string interpolation.
     public var description: String { rawValue }
 }
 
@@ -48,6 +56,7 @@ public enum Weekday: Int, Codable, Sendable, CaseIterable, Hashable {
 
 /// Strava sport types that count as cycling (the original worker's list).
 public enum SportTypes {
+    /// Cycling sport types: the default ``Club/countedSportTypes`` of a new club.
     public static let cycling: Set<String> = [
         "Ride", "MountainBikeRide", "GravelRide", "EBikeRide", "EMountainBikeRide", "VirtualRide", "Handcycle",
         "Velomobile",
@@ -58,9 +67,13 @@ public enum SportTypes {
 
 /// A club's colours: the tricolour bar at the top of every page (hex `#RRGGBB`).
 public struct ClubColors: Codable, Sendable, Equatable {
+    /// First band of the bar (blue in ``tricolore``), `#RRGGBB`.
     public var first: String
+    /// Middle band of the bar (white in ``tricolore``), `#RRGGBB`.
     public var second: String
+    /// Last band of the bar (red in ``tricolore``), `#RRGGBB`.
     public var third: String
+    /// Colours from three strings, not validated here: check ``isValid`` before storing them.
     public init(first: String, second: String, third: String) {
         self.first = first
         self.second = second
@@ -79,20 +92,26 @@ public struct ClubColors: Codable, Sendable, Equatable {
 
 /// A club: the unit of isolation. Weeks are computed in its time zone from its week-start day.
 public struct Club: Codable, Sendable, Equatable, Identifiable {
+    /// Permanent identifier; unlike ``slug`` it never changes.
     public var id: ClubID
+    /// Display name shown on the club's pages, e.g. `Demo Cycling Club`.
     public var name: String
     /// URL-safe short name (`[a-z0-9-]`), unique.
     public var slug: String
     /// IANA time zone identifier, e.g. `Europe/Dublin`.
     public var timeZoneIdentifier: String
+    /// Day every week of the club starts on, at local midnight in ``timeZone``.
     public var weekStart: Weekday
     /// Strava `sport_type` values that count toward the leaderboard.
     public var countedSportTypes: Set<String>
+    /// Colours of the tricolour bar on the club's pages.
     public var colors: ClubColors
     /// Whether the week feed (`/club-data`) can be read without the club code.
     public var isFeedPublic: Bool
+    /// When the club was created; with its oldest activity, this bounds how far back weeks can be viewed.
     public var createdAt: Date
 
+    /// A club; by default weeks start on Monday, cycling counts, colours are the tricolore and the feed is private.
     public init(
         id: ClubID, name: String, slug: String, timeZoneIdentifier: String, weekStart: Weekday = .monday,
         countedSportTypes: Set<String> = SportTypes.cycling, colors: ClubColors = .tricolore,
@@ -121,14 +140,20 @@ public struct Club: Codable, Sendable, Equatable, Identifiable {
 
 /// A rider in a club.
 public struct Member: Codable, Sendable, Equatable, Identifiable {
+    /// Permanent identifier; also the subject of the member's sessions.
     public var id: MemberID
+    /// The one club this member belongs to.
     public var clubID: ClubID
+    /// Given name, shown in full everywhere.
     public var firstName: String
+    /// Family name; may be empty. Public views show only its initial (`Sarah M.`).
     public var lastName: String
     /// Strava athlete id when the member connected Strava.
     public var stravaAthleteID: Int64?
+    /// When the member was added to the club (kept when they later connect Strava).
     public var joinedAt: Date
 
+    /// A member; `stravaAthleteID` stays nil until they connect Strava.
     public init(
         id: MemberID, clubID: ClubID, firstName: String, lastName: String, stravaAthleteID: Int64? = nil,
         joinedAt: Date
@@ -159,10 +184,13 @@ public enum ActivitySource: String, Codable, Sendable, CaseIterable {
 
 /// One activity of a member.
 public struct Activity: Codable, Sendable, Equatable {
+    /// The member who did the activity.
     public var memberID: MemberID
+    /// Where this row came from (API, export upload or demo data).
     public var source: ActivitySource
     /// The source's id (Strava activity id for both API and export rows, so both dedupe to one).
     public var externalID: String
+    /// Real start instant reported by the source; decides which club week (in the club's time zone) it counts in.
     public var startDate: Date
     /// Strava `sport_type` identifier, e.g. `Ride`, `GravelRide`, `Run`.
     public var sportType: String
@@ -174,10 +202,14 @@ public struct Activity: Codable, Sendable, Equatable {
     public var elapsedTime: Int
     /// Metres.
     public var elevationGain: Double
+    /// Title the athlete gave the activity.
     public var name: String
+    /// Done on an indoor trainer (Strava's `trainer` flag).
     public var trainer: Bool
+    /// Marked as a commute on Strava.
     public var commute: Bool
 
+    /// An activity; distances in metres, times in seconds; `trainer` and `commute` default to false.
     public init(
         memberID: MemberID, source: ActivitySource, externalID: String, startDate: Date, sportType: String,
         distance: Double, movingTime: Int, elapsedTime: Int, elevationGain: Double, name: String,

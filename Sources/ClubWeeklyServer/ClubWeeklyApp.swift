@@ -30,6 +30,8 @@ public struct ClubWeeklyApp: Sendable {
     /// Every migration Club Weekly needs (shared ServerKit tables first).
     public static let migrations: [Migration] = [jobsMigration, securityMigration] + ClubWeeklySchema.migrations
 
+    /// Builds the repositories, services and Strava client over `database`.
+    /// Throws ``ConfigError`` when a Strava base URL does not parse.
     public init(
         config: ServerConfig, database: Database, cipher: TokenCipher, logger: Logger,
         httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
@@ -183,6 +185,8 @@ public struct ClubWeeklyApp: Sendable {
 
 /// A command-line error with the message to print.
 public struct CLIError: Error, CustomStringConvertible {
+    /// The message printed to the user (no stack trace or error type).
     public let description: String
+    /// An error with `description` as the message to print.
     public init(_ description: String) { self.description = description }
 }

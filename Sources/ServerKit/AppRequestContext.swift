@@ -4,9 +4,12 @@ import NIOCore
 
 /// The request context of every Clubhouse route: Hummingbird's core storage plus the peer address (for throttling).
 public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    /// Hummingbird's per-request storage (logger, route parameters).
     public var coreContext: CoreRequestContextStorage
+    /// The TCP peer; behind a proxy this is the proxy, see ``Request/clientAddress(context:trustProxy:)``.
     public let remoteAddress: SocketAddress?
 
+    /// Creates the context for a new request, capturing the channel's remote address.
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress

@@ -20,6 +20,7 @@ public enum DatabaseError: Error, CustomStringConvertible {
     case unsupportedScheme(String)
     case cannotCreateDirectory(String, underlying: String)
 
+    /// A message that says what to fix; URLs have their password redacted.
     public var description: String {
         switch self {
         case .invalidURL(let url): "DATABASE_URL is not a valid URL: \(url.redactingPassword)"
@@ -45,6 +46,7 @@ extension String {
 /// has exactly one writer and transactions never interleave. PostgreSQL uses a connection pool; a transaction holds
 /// one pooled connection for its duration.
 public final class Database: Sendable {
+    /// The engine behind this database, for the few queries whose SQL differs.
     public let kind: DatabaseKind
     let logger: Logger
     private let backend: Backend
@@ -193,6 +195,7 @@ public actor AsyncLock {
     private var locked = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
+    /// An unlocked lock.
     public init() {}
 
     private func acquire() async {

@@ -6,11 +6,16 @@ import NIOCore
 
 /// A JSON API error: `{"error":{"code":"…","message":"…"}}` with a 4xx/5xx status. Messages tell the user what to do.
 public struct APIError: HTTPResponseError, Sendable {
+    /// HTTP status of the response (4xx or 5xx).
     public let status: HTTPResponse.Status
+    /// Stable machine-readable code, e.g. `not_found`; clients branch on it, so do not change released codes.
     public let code: String
+    /// Human-readable text telling the user what to do.
     public let message: String
+    /// Extra headers sent with the error response (e.g. `Retry-After`).
     public var headers: HTTPFields
 
+    /// An error with any status; prefer the helpers below for common statuses.
     public init(_ status: HTTPResponse.Status, code: String, message: String, headers: HTTPFields = [:]) {
         self.status = status
         self.code = code
@@ -18,22 +23,28 @@ public struct APIError: HTTPResponseError, Sendable {
         self.headers = headers
     }
 
+    /// 400 with `code` `bad_request` unless given.
     public static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
         APIError(.badRequest, code: code, message: message)
     }
+    /// 404 with `code` `not_found` unless given.
     public static func notFound(_ message: String, code: String = "not_found") -> APIError {
         APIError(.notFound, code: code, message: message)
     }
+    /// 401 with `code` `unauthorized` unless given.
     public static func unauthorized(_ message: String, code: String = "unauthorized") -> APIError {
         APIError(.unauthorized, code: code, message: message)
     }
+    /// 403 with `code` `forbidden` unless given.
     public static func forbidden(_ message: String, code: String = "forbidden") -> APIError {
         APIError(.forbidden, code: code, message: message)
     }
+    /// 409 with `code` `conflict` unless given.
     public static func conflict(_ message: String, code: String = "conflict") -> APIError {
         APIError(.conflict, code: code, message: message)
     }
 
+    /// Renders the JSON error envelope with ``status`` and ``headers``.
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         var response = try JSONResponse.make(
             APIErrorBody(error: .init(code: code, message: message)), status: status)
@@ -53,6 +64,7 @@ struct APIErrorBody: Encodable {
 
 /// JSON responses with a fixed encoder (ISO-8601 dates, no slashes escaped).
 public enum JSONResponse {
+    /// A new encoder writing dates as ``ISO8601/string(_:)`` (UTC, milliseconds) and slashes unescaped.
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in
@@ -63,6 +75,7 @@ public enum JSONResponse {
         return encoder
     }
 
+    /// Encodes `value` as a JSON response (`Content-Type: application/json`).
     public static func make<T: Encodable>(
         _ value: T, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:], encoder: JSONEncoder = encoder()
     ) throws -> Response {
@@ -80,6 +93,7 @@ public enum JSONResponse {
 
 /// Decodes a JSON request body, mapping every failure to a 400 ``APIError`` that says what was wrong.
 extension Request {
+    /// Decodes the body as `T`; 413 above `limit` bytes (default 1 MiB), 400 when empty, invalid or mistyped.
     public func decodeJSON<T: Decodable>(_ type: T.Type, limit: Int = 1 << 20) async throws -> T {
         let buffer: ByteBuffer
         do {
@@ -134,7 +148,9 @@ extension Request {
 /// Logs one line per request: method, path (never the query string, which can carry OAuth codes and tokens),
 /// status and duration.
 public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// A logging middleware; lines go at info level to each request's context logger.
     public init() {}
+    /// Runs the rest of the chain and logs the request, including requests that end in an error.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     )
@@ -165,7 +181,10 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// Adds defensive headers to every response.
 public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// A middleware adding the headers below.
     public init() {}
+    /// Sets `X-Content-Type-Options: nosniff`, a strict-origin referrer policy and, unless the route set one,
+    /// `X-Frame-Options: DENY`.
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     )
@@ -182,17 +201,23 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
 }
 
 extension HTTPField.Name {
+    /// `X-Forwarded-For`: client address chain set by a reverse proxy (believed only with `trustProxy`).
     // swift-format-ignore: NeverForceUnwrap
     // Constant, valid header names: the initialiser fails only for invalid tokens.
     public static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
+    /// `X-Forwarded-Proto`: the scheme the client used, set by a reverse proxy (believed only with `trustProxy`).
     // swift-format-ignore: NeverForceUnwrap
     public static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    /// `X-Content-Type-Options`: set to `nosniff` on every response.
     // swift-format-ignore: NeverForceUnwrap
     public static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
+    /// `Referrer-Policy`: set on every response.
     // swift-format-ignore: NeverForceUnwrap
     public static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    /// `X-Frame-Options`: `DENY` on every response that does not set its own.
     // swift-format-ignore: NeverForceUnwrap
     public static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
+    /// `X-Cache`: `HIT` when a JSON response came from the response cache.
     // swift-format-ignore: NeverForceUnwrap
     public static let xCache = HTTPField.Name("X-Cache")!
 }

@@ -11,10 +11,12 @@ import Foundation
 /// }
 /// ```
 public struct JSONWriter: Sendable {
+    /// The JSON text written so far.
     public private(set) var text: String
     private var first: [Bool] = [true]
     private var afterKey = false
 
+    /// An empty writer with `capacity` characters reserved, to avoid regrowing on large documents.
     public init(reservingCapacity capacity: Int = 4096) {
         text = ""
         text.reserveCapacity(capacity)
@@ -33,6 +35,7 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `{…}`; `body` adds its members with the `field` methods.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
         beginValue()
         text += "{"
@@ -42,6 +45,7 @@ public struct JSONWriter: Sendable {
         text += "}"
     }
 
+    /// Writes `[…]` with one value per element, written by `body`.
     public mutating func array<S: Sequence>(_ elements: S, _ body: (inout JSONWriter, S.Element) -> Void) {
         beginValue()
         text += "["
@@ -64,30 +68,43 @@ public struct JSONWriter: Sendable {
         value(&self)
     }
 
+    /// A string member.
     public mutating func field(_ key: String, _ value: String) { field(key) { $0.string(value) } }
+    /// A string member, `null` when nil.
     public mutating func field(_ key: String, _ value: String?) { field(key) { $0.string(value) } }
+    /// An integer member.
     public mutating func field(_ key: String, _ value: Int) { field(key) { $0.int(value) } }
+    /// An integer member (64-bit ids).
     public mutating func field(_ key: String, _ value: Int64) { field(key) { $0.int(Int(value)) } }
+    /// A number member; whole values print without a fraction, non-finite ones as `null`.
     public mutating func field(_ key: String, _ value: Double) { field(key) { $0.number(value) } }
+    /// A number member; `null` when nil or non-finite.
     public mutating func field(_ key: String, _ value: Double?) { field(key) { $0.number(value) } }
+    /// A `true`/`false` member.
     public mutating func field(_ key: String, _ value: Bool) { field(key) { $0.bool(value) } }
+    /// A date member as ``ISO8601/string(_:)`` text (UTC, milliseconds).
     public mutating func field(_ key: String, _ value: Date) { field(key) { $0.string(ISO8601.string(value)) } }
+    /// A date member as ``ISO8601/string(_:)`` text, `null` when nil.
     public mutating func field(_ key: String, _ value: Date?) {
         field(key) { writer in
             if let value { writer.string(ISO8601.string(value)) } else { writer.null() }
         }
     }
 
+    /// A string value, escaped as JSON requires; `null` when nil.
     public mutating func string(_ value: String?) {
         beginValue()
         if let value { Self.appendString(value, to: &text) } else { text += "null" }
     }
 
+    /// An integer value.
     public mutating func int(_ value: Int) {
         beginValue()
         text += String(value)
     }
 
+    /// A number value: whole values below 1e15 print as integers (`40`), others like `28.4`;
+    /// nil or non-finite values print `null`.
     public mutating func number(_ value: Double?) {
         beginValue()
         guard let value, value.isFinite else {
@@ -101,11 +118,13 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// A `true` or `false` value.
     public mutating func bool(_ value: Bool) {
         beginValue()
         text += value ? "true" : "false"
     }
 
+    /// A `null` value.
     public mutating func null() {
         beginValue()
         text += "null"

@@ -6,11 +6,15 @@ import ServiceLifecycle
 
 /// A unit of background work, stored in the `jobs` table until done.
 public struct Job: Sendable, Equatable {
+    /// Row id in the `jobs` table.
     public let id: Int64
+    /// Names the handler that runs the job (a key of ``JobRunner``'s handlers).
     public let kind: String
+    /// Handler-specific data, usually JSON (`{}` when none).
     public let payload: String
     /// 1 on the first run.
     public let attempt: Int
+    /// Attempts allowed before the job is marked `failed` (8 by default).
     public let maxAttempts: Int
 }
 
@@ -50,15 +54,19 @@ public let jobsMigration = Migration(id: "0001-jobs") { kind in
 extension Date {
     /// Milliseconds since 1970 UTC: how every timestamp is stored.
     public var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    /// The date `epochMilliseconds` milliseconds after 1970 UTC, as read back from storage.
     public init(epochMilliseconds: Int64) { self.init(timeIntervalSince1970: Double(epochMilliseconds) / 1000) }
 }
 
 /// The database-backed job queue. Claims use `FOR UPDATE SKIP LOCKED` on PostgreSQL and the single writer on SQLite,
 /// plus a lease (`locked_until`), so two instances never run the same job and a crashed instance's jobs come back.
 public struct JobQueue: Sendable {
+    /// Where the `jobs` table lives.
     public let database: Database
+    /// Seconds a claim holds a job; after that another worker may claim it again (5 minutes by default).
     public let lease: TimeInterval
 
+    /// A queue over `database`'s `jobs` table with a `lease` in seconds.
     public init(database: Database, lease: TimeInterval = 300) {
         self.database = database
         self.lease = lease
@@ -196,6 +204,7 @@ public enum Backoff {
 
 /// Runs queued jobs with registered handlers until graceful shutdown.
 public struct JobRunner: Service {
+    /// Runs one job and says what to do with it next; a thrown error counts as a failed attempt.
     public typealias Handler = @Sendable (Job) async throws -> JobOutcome
 
     let queue: JobQueue
@@ -205,6 +214,8 @@ public struct JobRunner: Service {
     let batchSize: Int
     let logger: Logger
 
+    /// A runner claiming up to `batchSize` jobs at a time and polling every `pollInterval` when idle.
+    /// Its worker name (host, pid, random suffix) marks the jobs it holds.
     public init(
         queue: JobQueue, handlers: [String: Handler], pollInterval: Duration = .seconds(1), batchSize: Int = 4,
         logger: Logger

@@ -4,10 +4,12 @@ import SQLKit
 
 /// One schema change. `id`s are applied in list order and recorded in `schema_migrations`; never edit a released one.
 public struct Migration: Sendable {
+    /// Unique, ordered name such as `0001-jobs`; recorded in `schema_migrations` once applied.
     public let id: String
     /// SQL statements for the given engine, run in one transaction.
     public let statements: @Sendable (DatabaseKind) -> [String]
 
+    /// A migration whose SQL depends on the engine.
     public init(id: String, statements: @escaping @Sendable (DatabaseKind) -> [String]) {
         self.id = id
         self.statements = statements
@@ -26,15 +28,19 @@ public enum SQLTypes {
     public static func autoIncrementKey(_ kind: DatabaseKind) -> String {
         kind == .postgres ? "BIGSERIAL PRIMARY KEY" : "INTEGER PRIMARY KEY AUTOINCREMENT"
     }
+    /// Column type for a double-precision float.
     public static func double(_ kind: DatabaseKind) -> String { kind == .postgres ? "DOUBLE PRECISION" : "REAL" }
+    /// Column type for binary data.
     public static func blob(_ kind: DatabaseKind) -> String { kind == .postgres ? "BYTEA" : "BLOB" }
 }
 
 /// Applies pending migrations at start-up. Safe when several instances start at once: on PostgreSQL the run holds
 /// an advisory lock; on SQLite the single writer serialises it.
 public struct Migrator: Sendable {
+    /// Every migration of the app, in the order they apply.
     public let migrations: [Migration]
 
+    /// A migrator over `migrations`, oldest first.
     public init(_ migrations: [Migration]) {
         self.migrations = migrations
     }

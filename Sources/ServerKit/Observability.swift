@@ -21,11 +21,13 @@ public struct OperationsController<Context: RequestContext>: Sendable {
     let database: Database
     let startedAt: Date
 
+    /// Serves `database`'s health; `/health` counts uptime from `startedAt`.
     public init(database: Database, startedAt: Date = Date()) {
         self.database = database
         self.startedAt = startedAt
     }
 
+    /// Adds `GET /health` (JSON; 503 when the database does not answer) and `GET /metrics` (Prometheus text).
     public func addRoutes(to router: Router<Context>) {
         router.get("/health") { _, _ -> Response in
             let kind = database.kind.rawValue

@@ -7,6 +7,7 @@ public enum SecretError: Error, CustomStringConvertible {
     case cannotWriteKey(String)
     case cannotDecrypt
 
+    /// What is wrong and how to fix it; never includes the key.
     public var description: String {
         switch self {
         case .badKey(let detail):
@@ -21,6 +22,7 @@ public enum SecretError: Error, CustomStringConvertible {
 public struct TokenCipher: Sendable {
     let key: SymmetricKey
 
+    /// A cipher using `key` (256 bits for AES-256).
     public init(key: SymmetricKey) {
         self.key = key
     }
@@ -61,12 +63,15 @@ public struct TokenCipher: Sendable {
         return TokenCipher(key: key)
     }
 
+    /// Encrypts `plaintext` with a fresh random nonce; returns the base64 text to store.
     public func seal(_ plaintext: String) throws -> String {
         let box = try AES.GCM.seal(Data(plaintext.utf8), using: key)
         guard let combined = box.combined else { throw SecretError.cannotDecrypt }
         return combined.base64EncodedString()
     }
 
+    /// Decrypts text from ``seal(_:)``; throws ``SecretError/cannotDecrypt`` when it is malformed, tampered with
+    /// or sealed under another key.
     public func open(_ sealed: String) throws -> String {
         guard let data = Data(base64Encoded: sealed),
             let box = try? AES.GCM.SealedBox(combined: data),

@@ -22,10 +22,14 @@ public let securityMigration = Migration(id: "0002-security") { _ in
 /// Counts failures per key (for example client + club) in a sliding window, in the database so that every instance
 /// and a restart see the same count.
 public struct AttemptLimiter: Sendable {
+    /// Where the `failed_attempts` table lives.
     public let database: Database
+    /// Attempts allowed per key within ``window``.
     public let limit: Int
+    /// Length of the sliding window in seconds.
     public let window: TimeInterval
 
+    /// A limiter allowing `limit` attempts per key in `window` seconds (10 per 15 minutes by default).
     public init(database: Database, limit: Int = 10, window: TimeInterval = 15 * 60) {
         self.database = database
         self.limit = limit
@@ -61,6 +65,7 @@ public struct AttemptLimiter: Sendable {
         }
     }
 
+    /// Forgets every recorded attempt of `key`: call it after a successful attempt.
     public func reset(_ key: String) async throws {
         try await database.run { db in
             try await db.raw("DELETE FROM failed_attempts WHERE key = \(bind: key)").run()
@@ -76,14 +81,18 @@ public struct Session: Sendable, Equatable {
     public var subject: String?
     /// `member` or `admin`.
     public var role: String
+    /// When the session stops being valid.
     public var expiresAt: Date
 }
 
 /// Database-backed sessions shared by every instance.
 public struct SessionStore: Sendable {
+    /// Where the `sessions` table lives.
     public let database: Database
+    /// Seconds a new session lasts (30 days by default).
     public let lifetime: TimeInterval
 
+    /// A store over `database` whose sessions last `lifetime` seconds.
     public init(database: Database, lifetime: TimeInterval = 30 * 24 * 3600) {
         self.database = database
         self.lifetime = lifetime
@@ -122,6 +131,7 @@ public struct SessionStore: Sendable {
         }
     }
 
+    /// Ends the session of a cookie value (sign-out); nothing happens when it does not exist.
     public func delete(_ token: String) async throws {
         let hash = Tokens.sha256(token)
         try await database.run { db in

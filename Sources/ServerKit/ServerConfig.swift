@@ -5,9 +5,13 @@ import SystemPackage
 
 /// Settings of one server process. Built from command-line flags, then the environment, then `.env`, then defaults.
 public struct ServerConfig: Sendable {
+    /// Address to listen on (`CLUBHOUSE_HOST`); loopback by default.
     public var host: String = "127.0.0.1"
+    /// TCP port to listen on (`CLUBHOUSE_PORT`), 0–65535.
     public var port: Int = 8080
+    /// Directory for the SQLite file and the generated key (`CLUBHOUSE_DATA_DIR`).
     public var dataDirectory: String = "./data"
+    /// Minimum level logged (`CLUBHOUSE_LOG_LEVEL`), one of ``logLevels``.
     public var logLevel: Logger.Level = .info
     /// `postgres://…` to use PostgreSQL; nil for SQLite in ``dataDirectory``.
     public var databaseURL: String?
@@ -22,22 +26,30 @@ public struct ServerConfig: Sendable {
     /// Whether a reverse proxy in front sets `X-Forwarded-For`/`X-Forwarded-Proto` (only then are they believed).
     public var trustProxy: Bool = false
 
+    /// Strava API settings (`STRAVA_*` variables).
     public var strava = Strava()
 
     /// Strava API access. Every URL is configurable so a local fake can stand in.
     public struct Strava: Sendable {
+        /// The app's Strava client id (`STRAVA_CLIENT_ID`); empty when Strava is not set up.
         public var clientID: String = ""
+        /// The app's Strava client secret (`STRAVA_CLIENT_SECRET`).
         public var clientSecret: String = ""
+        /// Base of REST API calls (`STRAVA_API_URL`); a local fake's URL in tests.
         public var apiBaseURL: String = "https://www.strava.com/api/v3"
+        /// Base of the OAuth authorize and token endpoints (`STRAVA_OAUTH_URL`).
         public var oauthBaseURL: String = "https://www.strava.com/oauth"
         /// Token Strava echoes when verifying the webhook subscription.
         public var webhookVerifyToken: String = ""
         /// The webhook subscription's id; when set, events of any other subscription are ignored.
         public var subscriptionID: Int64?
+        /// Whether both the client id and secret are set, so Strava features can be offered.
         public var isConfigured: Bool { !clientID.isEmpty && !clientSecret.isEmpty }
+        /// Defaults: Strava's real URLs, no credentials.
         public init() {}
     }
 
+    /// The defaults; see ``fromEnvironment(environment:dotEnvPath:)`` for reading settings.
     public init() {}
 
     /// Base URL for links back to this server.
@@ -122,6 +134,7 @@ public struct ServerConfig: Sendable {
 public enum ConfigError: Error, CustomStringConvertible {
     case invalid(String, String, String)
 
+    /// The variable, the rejected value and what is expected instead.
     public var description: String {
         switch self {
         case .invalid(let name, let value, let expected): "\(name)=\(value) is invalid: expected \(expected)"

@@ -6,9 +6,11 @@ import NIOHTTP1
 
 /// A response from an upstream service.
 public struct UpstreamResponse: Sendable {
+    /// HTTP status code; any status, including errors, is returned rather than thrown.
     public var status: Int
     /// Header names lower-cased; repeated headers joined with ", ".
     public var headers: [String: String]
+    /// The whole body, at most ``UpstreamHTTPClient/maxBodyBytes`` long.
     public var body: Data
 }
 
@@ -18,6 +20,7 @@ public enum UpstreamError: Error, CustomStringConvertible {
     case connection(String)
     case tooLarge(String)
 
+    /// One line for logs, naming the URL or the connection problem.
     public var description: String {
         switch self {
         case .timeout(let url): "timed out calling \(url)"
@@ -30,13 +33,18 @@ public enum UpstreamError: Error, CustomStringConvertible {
 /// Outbound HTTP for every external service: per-request timeout, a body size cap, and retries with exponential
 /// backoff and jitter for idempotent methods on connection failures and 502/503/504.
 public struct UpstreamHTTPClient: Sendable {
+    /// Timeout of each attempt, passed to `HTTPClient.execute` (15 s by default).
     public var timeout: TimeAmount
+    /// Tries per idempotent request (including the first); other methods are sent once.
     public var maxAttempts: Int
+    /// Largest body read; larger responses throw ``UpstreamError/tooLarge(_:)`` and are not retried.
     public var maxBodyBytes: Int
+    /// Base of the retry backoff in seconds; delays double per attempt (with jitter), capped at 5 s.
     public var retryBaseDelay: TimeInterval
     let client: HTTPClient
     let logger: Logger
 
+    /// A client with a 15 s timeout, 3 tries, a 32 MiB body cap and a 0.25 s backoff base unless given.
     public init(
         client: HTTPClient = .shared, timeout: TimeAmount = .seconds(15), maxAttempts: Int = 3,
         maxBodyBytes: Int = 32 << 20, retryBaseDelay: TimeInterval = 0.25, logger: Logger
