@@ -335,6 +335,43 @@ struct ActivityRepository: Sendable {
         }
     }
 
+    /// Deletes a member's Strava-sourced activities starting at or after `from`, except the external ids in
+    /// `keeping`, in one transaction (deauthorization, and rides Strava no longer has at reconciliation).
+    /// Returns how many were deleted.
+    @discardableResult
+    func deleteStrava(member: MemberID, from: Date = .distantPast, keeping: Set<String> = []) async throws -> Int {
+        try await database.transaction { db in
+            let ids = try await db.raw(
+                """
+                SELECT external_id FROM cw_activities
+                WHERE member_id = \(bind: member.rawValue) AND source = 'strava' AND start_at >= \(bind: from.epochMilliseconds)
+                """
+            ).all().map { try $0.decode(column: "external_id", as: String.self) }.filter { !keeping.contains($0) }
+            for id in ids {
+                try await db.raw(
+                    "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: id)"
+                ).run()
+            }
+            if !ids.isEmpty { try await DataVersion.bump(memberOf: member, on: db) }
+            return ids.count
+        }
+    }
+
+    /// Number of stored activities of each member of a club (members without any are absent).
+    func countsByMember(club: ClubID) async throws -> [MemberID: Int] {
+        try await database.run { db in
+            let rows = try await db.raw(
+                "SELECT member_id, COUNT(*) AS n FROM cw_activities WHERE club_id = \(bind: club.rawValue) GROUP BY member_id"
+            ).all()
+            var counts: [MemberID: Int] = [:]
+            for row in rows {
+                counts[MemberID(try row.decode(column: "member_id", as: String.self))] = try row.decode(
+                    column: "n", as: Int.self)
+            }
+            return counts
+        }
+    }
+
     /// Activities of a club starting in `[from, to)`, oldest first.
     func activities(club: ClubID, from: Date, to: Date) async throws -> [Activity] {
         try await database.run { db in

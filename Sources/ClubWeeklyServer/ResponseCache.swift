@@ -40,6 +40,4 @@ actor ResponseCache {
             bytes -= entries.removeValue(forKey: oldest)?.data.count ?? 0
         }
     }
-
-    var count: Int { entries.count }
 }

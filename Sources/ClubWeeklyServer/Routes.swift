@@ -28,7 +28,12 @@ extension ClubWeeklyApp {
         addCompatibilityRoutes(to: router)
         let api = router.group("api")
         api.get("openapi.json") { _, _ in
-            JSONResponse.raw(OpenAPIDocument.json, headers: [.accessControlAllowOrigin: "*"])
+            guard let document = OpenAPIDocument.json else {
+                throw APIError(
+                    .internalServerError, code: "missing_document",
+                    message: "The OpenAPI document is missing from this build.")
+            }
+            return JSONResponse.raw(document, headers: [.accessControlAllowOrigin: "*"])
         }
         let club = api.group("clubs/:slug")
         club.post("session") { request, context in try await signIn(request, context) }
@@ -236,15 +241,17 @@ extension ClubWeeklyApp {
     /// Checks a club code under the lock-out: at most 10 wrong codes per 15 minutes per client and club, counted
     /// before the check so parallel guesses cannot slip through. Throws 429 with `Retry-After` when locked out.
     func checkCode(
-        _ code: String, record: ClubRecord, request: Request, context: AppRequestContext
+        _ code: String, record: ClubRecord, request: Request, context: AppRequestContext, isSignIn: Bool = false
     ) async throws
         -> Bool
     {
         let key = "code:\(record.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
-        if let wait = try await limiter.begin(key) { throw Self.lockedOut(wait) }
-        guard clubService.verify(code: code, for: record) else { return false }
-        try await limiter.reset(key)
-        return true
+        let valid = clubService.verify(code: code, for: record)
+        // A wrong code is counted in the same step as the check; a right one only checks the lock-out, so reading
+        // with a Bearer code writes nothing on every request. Signing in clears earlier failures.
+        if let wait = try await limiter.begin(key, counting: !valid) { throw Self.lockedOut(wait) }
+        if valid && isSignIn { try await limiter.reset(key) }
+        return valid
     }
 
     func signIn(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -254,7 +261,7 @@ extension ClubWeeklyApp {
             throw APIError.notFound("No club '\(slug)'. Check the link or ask your club admin.", code: "unknown_club")
         }
         let body = try await request.decodeJSON(Body.self)
-        guard try await checkCode(body.code, record: record, request: request, context: context) else {
+        guard try await checkCode(body.code, record: record, request: request, context: context, isSignIn: true) else {
             throw APIError.unauthorized(
                 "That club code is not right. Check it with your club admin.", code: "wrong_code")
         }
@@ -392,25 +399,21 @@ extension ClubWeeklyApp {
             }
         }
         try await clubs.update(club)
-        let oldest = try await weeks.oldestOffset(club: club)
-        let (report, list) = try await weeks.report(club: club, offset: 0, metric: .distance)
-        return try JSONResponse.make(
-            WeekView(club: club, report: report, offset: 0, oldestOffset: oldest, members: list).club)
+        return try JSONResponse.make(WeekView.ClubInfo(club))
     }
 
     func syncStatus(_ club: Club) async throws -> [SyncStatusView] {
-        var rows: [SyncStatusView] = []
-        for member in try await members.members(of: club.id) {
-            let account = try await member.stravaAthleteID.asyncMap { try await accounts.find($0) } ?? nil
-            rows.append(
-                SyncStatusView(
-                    memberId: member.id.rawValue,
-                    name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
-                    source: member.stravaAthleteID != nil ? "strava" : "import",
-                    connected: account != nil, lastSyncAt: account?.lastSyncAt, lastError: account?.lastError,
-                    activities: try await activities.count(member: member.id)))
+        let states = try await accounts.syncStates()
+        let counts = try await activities.countsByMember(club: club.id)
+        return try await members.members(of: club.id).map { member in
+            let state = member.stravaAthleteID.flatMap { states[$0] }
+            return SyncStatusView(
+                memberId: member.id.rawValue,
+                name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
+                source: member.stravaAthleteID != nil ? "strava" : "import",
+                connected: state != nil, lastSyncAt: state?.lastSyncAt, lastError: state?.lastError,
+                activities: counts[member.id] ?? 0)
         }
-        return rows
     }
 
     // MARK: Strava OAuth and webhooks

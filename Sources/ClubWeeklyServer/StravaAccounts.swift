@@ -105,13 +105,18 @@ struct StravaAccountRepository: Sendable {
         return try row.map(decrypt)
     }
 
-    /// Every account whose tokens decrypt with the configured key (others are skipped: one bad row, say from an
-    /// instance with a different key, must not stop the reconciliation of everyone else).
-    func all() async throws -> [StravaAccount] {
-        let rows = try await database.run { db in
-            try await db.raw("SELECT * FROM cw_strava_athletes ORDER BY athlete_id").all().map(RawAccount.init)
+    /// Last sync time and error of every connected athlete, without decrypting any token (status page, scheduling).
+    func syncStates() async throws -> [Int64: (lastSyncAt: Date?, lastError: String?)] {
+        try await database.run { db in
+            var states: [Int64: (lastSyncAt: Date?, lastError: String?)] = [:]
+            for row in try await db.raw("SELECT athlete_id, last_sync_at, last_error FROM cw_strava_athletes").all() {
+                states[try row.decode(column: "athlete_id", as: Int64.self)] = (
+                    try row.decode(column: "last_sync_at", as: Int64?.self).map(Date.init(epochMilliseconds:)),
+                    try row.decode(column: "last_error", as: String?.self)
+                )
+            }
+            return states
         }
-        return rows.compactMap { try? decrypt($0) }
     }
 
     func delete(_ athlete: Int64) async throws {
@@ -219,31 +224,27 @@ struct DatabaseRateLimitGovernor: RateLimitGovernor {
         _ = try? await modify { state in
             if let usage = RateLimitUsage.parse(response) { state.record(usage, at: now) }
             if response.status == 429 { state.recordTooManyRequests(at: now) }
-            return RateLimitDecision.proceed
         }
     }
 
     /// The current state (for status pages and tests).
     func state() async throws -> RateLimitState {
-        try await load()
-    }
-
-    private func load() async throws -> RateLimitState {
         let name = self.name
         return try await database.run { db in
-            guard
-                let text = try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
-                    .decode(column: "state", as: String.self)
-            else { return RateLimitState() }
-            return (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
+            Self.decode(
+                try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name)").first()?
+                    .decode(column: "state", as: String.self))
         }
     }
 
-    private func modify(
-        _ body: @escaping @Sendable (inout RateLimitState) -> RateLimitDecision
-    ) async throws
-        -> RateLimitDecision
-    {
+    /// A stored state; a missing or unreadable row starts from Strava's default limits.
+    private static func decode(_ text: String?) -> RateLimitState {
+        text.flatMap { try? JSONDecoder().decode(RateLimitState.self, from: Data($0.utf8)) } ?? RateLimitState()
+    }
+
+    /// Reads, changes and writes the state in one transaction (the row is locked on PostgreSQL; SQLite has one
+    /// writer), so concurrent callers on any instance see each other's reservations.
+    private func modify<T: Sendable>(_ body: @escaping @Sendable (inout RateLimitState) -> T) async throws -> T {
         let name = self.name
         let lock: SQLQueryString = database.kind == .postgres ? "FOR UPDATE" : ""
         let nowMs = now().epochMilliseconds
@@ -254,16 +255,15 @@ struct DatabaseRateLimitGovernor: RateLimitGovernor {
                 ON CONFLICT (name) DO NOTHING
                 """
             ).run()
-            let text =
+            var state = Self.decode(
                 try await db.raw("SELECT state FROM cw_rate_limits WHERE name = \(bind: name) \(lock)").first()?
-                .decode(column: "state", as: String.self) ?? "{}"
-            var state = (try? JSONDecoder().decode(RateLimitState.self, from: Data(text.utf8))) ?? RateLimitState()
-            let decision = body(&state)
+                    .decode(column: "state", as: String.self))
+            let result = body(&state)
             let encoded = String(decoding: try JSONEncoder().encode(state), as: UTF8.self)
             try await db.raw(
                 "UPDATE cw_rate_limits SET state = \(bind: encoded), updated_at = \(bind: nowMs) WHERE name = \(bind: name)"
             ).run()
-            return decision
+            return result
         }
     }
 }

@@ -221,13 +221,8 @@ struct StravaSync: Sendable {
             let mapped = visible.map { Self.activity($0, member: member.id) }
             try await activities.upsert(mapped, club: member.clubID, policy: .replace, now: now())
             if removeMissing {
-                let keep = Set(mapped.map(\.externalID))
-                let stored = try await activities.activities(
-                    club: member.clubID, from: after, to: now().addingTimeInterval(86400))
-                for old in stored
-                where old.memberID == member.id && old.source == .strava && !keep.contains(old.externalID) {
-                    try await activities.delete(member: member.id, externalID: old.externalID)
-                }
+                try await activities.deleteStrava(
+                    member: member.id, from: after, keeping: Set(mapped.map(\.externalID)))
             }
         }
     }
@@ -235,12 +230,12 @@ struct StravaSync: Sendable {
     /// Queues a reconciliation for every athlete not synced within the interval, then runs again in an hour.
     private func scheduleReconciliations() async throws -> JobOutcome {
         let now = self.now()
-        for account in try await accounts.all()
-        where (account.lastSyncAt.map { now.timeIntervalSince($0) >= reconcileInterval } ?? true) {
+        for (athlete, state) in try await accounts.syncStates()
+        where (state.lastSyncAt.map { now.timeIntervalSince($0) >= reconcileInterval } ?? true) {
             try await queue.enqueue(
                 kind: StravaJob.reconcileAthlete,
-                payload: try Self.encode(StravaJob.AthletePayload(athleteID: account.athleteID)),
-                dedupeKey: "\(StravaJob.reconcileAthlete):\(account.athleteID)")
+                payload: try Self.encode(StravaJob.AthletePayload(athleteID: athlete)),
+                dedupeKey: "\(StravaJob.reconcileAthlete):\(athlete)")
         }
         return .reschedule(at: now.addingTimeInterval(3600))
     }
@@ -369,10 +364,7 @@ struct StravaSync: Sendable {
     func removeAthlete(_ athlete: Int64, members linked: [Member]) async throws {
         for member in linked {
             try await members.linkAthlete(member.id, athlete: nil)
-            for activity in try await activities.activities(club: member.clubID, from: .distantPast, to: .distantFuture)
-            where activity.memberID == member.id && activity.source == .strava {
-                try await activities.delete(member: member.id, externalID: activity.externalID)
-            }
+            try await activities.deleteStrava(member: member.id)
         }
         try await accounts.delete(athlete)
     }

@@ -12,6 +12,16 @@ struct WeekView: Encodable, Sendable {
         var colors: [String]
         var countedSportTypes: [String]
         var feedPublic: Bool
+
+        init(_ club: Club) {
+            slug = club.slug
+            name = club.name
+            timeZone = club.timeZoneIdentifier
+            weekStart = club.weekStart.name
+            colors = [club.colors.first, club.colors.second, club.colors.third]
+            countedSportTypes = club.countedSportTypes.sorted()
+            feedPublic = club.isFeedPublic
+        }
     }
     struct WeekInfo: Encodable, Sendable {
         var offset: Int
@@ -94,10 +104,7 @@ struct WeekView: Encodable, Sendable {
 
     init(club: Club, report: WeekReport, offset: Int, oldestOffset: Int, members: [Member]) {
         let byID = Dictionary(members.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        self.club = ClubInfo(
-            slug: club.slug, name: club.name, timeZone: club.timeZoneIdentifier, weekStart: club.weekStart.name,
-            colors: [club.colors.first, club.colors.second, club.colors.third],
-            countedSportTypes: club.countedSportTypes.sorted(), feedPublic: club.isFeedPublic)
+        self.club = ClubInfo(club)
         week = WeekInfo(
             offset: offset, label: report.week.label, firstDay: report.week.firstDay, lastDay: report.week.lastDay,
             start: report.week.start, end: report.week.end, oldestOffset: oldestOffset)

@@ -51,13 +51,6 @@ public let jobsMigration = Migration(id: "0001-jobs") { kind in
     ]
 }
 
-extension Date {
-    /// Milliseconds since 1970 UTC: how every timestamp is stored.
-    public var epochMilliseconds: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
-    /// The date `epochMilliseconds` milliseconds after 1970 UTC, as read back from storage.
-    public init(epochMilliseconds: Int64) { self.init(timeIntervalSince1970: Double(epochMilliseconds) / 1000) }
-}
-
 /// The database-backed job queue. Claims use `FOR UPDATE SKIP LOCKED` on PostgreSQL and the single writer on SQLite,
 /// plus a lease (`locked_until`), so two instances never run the same job and a crashed instance's jobs come back.
 public struct JobQueue: Sendable {

@@ -36,10 +36,11 @@ public struct AttemptLimiter: Sendable {
         self.window = window
     }
 
-    /// Counts one attempt for `key` before it is checked, atomically: returns nil when the attempt may go ahead
-    /// (it is then recorded as a failure until ``reset(_:)`` clears it on success), or the seconds to wait when the
-    /// limit is reached. Counting first means parallel guesses cannot slip past the limit.
-    public func begin(_ key: String, now: Date = Date()) async throws -> Int? {
+    /// Counts one attempt for `key` atomically with the lock-out check: returns nil when the attempt may go ahead
+    /// (with `counting`, it is recorded until ``reset(_:)`` clears it), or the seconds to wait when the limit is
+    /// reached. Counting in the same transaction as the check means parallel guesses cannot slip past the limit;
+    /// `counting: false` only checks (a known-good attempt that must still respect a lock-out).
+    public func begin(_ key: String, counting: Bool = true, now: Date = Date()) async throws -> Int? {
         let since = now.addingTimeInterval(-window).epochMilliseconds
         let cutoff = now.addingTimeInterval(-window * 2).epochMilliseconds
         let (limit, window, kind) = (self.limit, self.window, database.kind)
@@ -48,7 +49,7 @@ public struct AttemptLimiter: Sendable {
                 // Serialise attempts on the same key across connections and instances.
                 try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
             }
-            try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run()
+            if counting { try await db.raw("DELETE FROM failed_attempts WHERE at < \(bind: cutoff)").run() }
             let rows = try await db.raw(
                 "SELECT at FROM failed_attempts WHERE key = \(bind: key) AND at > \(bind: since) ORDER BY at DESC"
             ).all()
@@ -58,9 +59,11 @@ public struct AttemptLimiter: Sendable {
                 let lifts = Date(epochMilliseconds: pivot).addingTimeInterval(window)
                 return max(1, Int(lifts.timeIntervalSince(now).rounded(.up)))
             }
-            try await db.raw(
-                "INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))"
-            ).run()
+            if counting {
+                try await db.raw(
+                    "INSERT INTO failed_attempts (key, at) VALUES (\(bind: key), \(bind: now.epochMilliseconds))"
+                ).run()
+            }
             return nil
         }
     }

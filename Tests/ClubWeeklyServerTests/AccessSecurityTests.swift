@@ -77,16 +77,8 @@ struct AccessSecurityTests {
     func rotationSignsOut() async throws {
         let harness = try await RouteHarness.make()
         try await harness.test { client in
-            let member = try #require(
-                try await client.execute(
-                    uri: "/api/clubs/harbour-wheelers/session", method: .post,
-                    body: jsonBody(["code": harness.privateCode])
-                ).cookie)
-            let admin = try #require(
-                try await client.execute(
-                    uri: "/api/clubs/harbour-wheelers/admin/session", method: .post,
-                    body: jsonBody(["password": "correct horse battery"])
-                ).cookie)
+            let member = try await harness.memberCookie(client)
+            let admin = try await harness.adminCookie(client)
             let malformed = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers/code", method: .post, headers: [.cookie: admin],
                 body: ByteBuffer(string: "{\"cod\": oops"))

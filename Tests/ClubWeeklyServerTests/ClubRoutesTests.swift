@@ -36,6 +36,23 @@ struct RouteHarness {
         return RouteHarness(app: app, database: database, privateCode: created.code)
     }
 
+    /// Signs in to the private club with its code; returns the session cookie.
+    func memberCookie(_ client: some TestClientProtocol) async throws -> String {
+        try #require(
+            try await client.execute(
+                uri: "/api/clubs/\(privateSlug)/session", method: .post, body: jsonBody(["code": privateCode])
+            ).cookie)
+    }
+
+    /// Signs in to the private club as its admin; returns the session cookie.
+    func adminCookie(_ client: some TestClientProtocol) async throws -> String {
+        try #require(
+            try await client.execute(
+                uri: "/api/clubs/\(privateSlug)/admin/session", method: .post,
+                body: jsonBody(["password": "correct horse battery"])
+            ).cookie)
+    }
+
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         let router = Router(context: AppRequestContext.self)
         app.addRoutes(to: router)
@@ -181,11 +198,7 @@ struct ClubRoutesTests {
     func admin(kind: DatabaseKind) async throws {
         let harness = try await RouteHarness.make(kind: kind)
         try await harness.test { client in
-            let member = try #require(
-                try await client.execute(
-                    uri: "/api/clubs/harbour-wheelers/session", method: .post,
-                    body: jsonBody(["code": harness.privateCode])
-                ).cookie)
+            let member = try await harness.memberCookie(client)
             let denied = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers", method: .patch, headers: [.cookie: member],
                 body: jsonBody(["name": "Hacked"]))
@@ -194,11 +207,7 @@ struct ClubRoutesTests {
                 uri: "/api/clubs/harbour-wheelers/admin/session", method: .post,
                 body: jsonBody(["password": "not the password"]))
             #expect(wrong.status == .unauthorized)
-            let admin = try #require(
-                try await client.execute(
-                    uri: "/api/clubs/harbour-wheelers/admin/session", method: .post,
-                    body: jsonBody(["password": "correct horse battery"])
-                ).cookie)
+            let admin = try await harness.adminCookie(client)
             let badZone = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers", method: .patch, headers: [.cookie: admin],
                 body: jsonBody(["timeZone": "Mars/Olympus"]))
@@ -265,11 +274,7 @@ struct ClubRoutesTests {
 
             """
         try await harness.test { client in
-            let cookie = try #require(
-                try await client.execute(
-                    uri: "/api/clubs/harbour-wheelers/session", method: .post,
-                    body: jsonBody(["code": harness.privateCode])
-                ).cookie)
+            let cookie = try await harness.memberCookie(client)
             let noMember = try await client.execute(
                 uri: "/api/clubs/harbour-wheelers/me/import", method: .post, headers: [.cookie: cookie],
                 body: ByteBuffer(string: csv))

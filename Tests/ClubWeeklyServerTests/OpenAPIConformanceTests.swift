@@ -91,7 +91,7 @@ struct SchemaChecker {
 struct OpenAPIConformanceTests {
     /// Checks a real response body against `#/components/schemas/<schema>` (or an inline array of it).
     static func expectConforms(_ response: TestResponse, _ schema: String, array: Bool = false) throws {
-        let checker = try SchemaChecker(document: OpenAPIDocument.json)
+        let checker = try SchemaChecker(document: try #require(OpenAPIDocument.json))
         let value = try JSONSerialization.jsonObject(with: Data(buffer: response.body), options: [.fragmentsAllowed])
         var target: [String: Any] = ["$ref": "#/components/schemas/\(schema)"]
         if array { target = ["type": "array", "items": target] }
@@ -154,7 +154,7 @@ struct OpenAPIConformanceTests {
 
     @Test("the checker itself rejects wrong shapes")
     func checkerRejects() throws {
-        let checker = try SchemaChecker(document: OpenAPIDocument.json)
+        let checker = try SchemaChecker(document: try #require(OpenAPIDocument.json))
         #expect(!checker.check(["error": "text"], against: ["$ref": "#/components/schemas/Error"]).isEmpty)
         #expect(checker.check(["error": "text"], against: ["$ref": "#/components/schemas/WorkerError"]).isEmpty)
         let member: [String: Any] = [

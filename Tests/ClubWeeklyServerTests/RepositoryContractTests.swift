@@ -160,7 +160,7 @@ struct RepositoryContractTests {
             refreshToken: "refresh-secret-1", expiresAt: Self.t0, scope: "read,activity:read_all", connectedAt: Self.t0)
         try await s.accounts.save(account)
         try await s.accounts.save(account)
-        #expect(try await s.accounts.all().count == 1)
+        #expect(try await s.accounts.syncStates().count == 1)
         try await s.accounts.updateTokens(
             athlete: 77, access: "access-2", refresh: "refresh-2", expiresAt: Self.t0 + 3600)
         let found = try #require(try await s.accounts.find(77))
