@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "clubhouse", targets: ["Clubhouse"]),
         .library(name: "ClubWeekly", targets: ["ClubWeekly"]),
         .library(name: "StravaAPI", targets: ["StravaAPI"]),
+        .library(name: "WebUI", targets: ["WebUI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -30,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
+        .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
     ],
     targets: [
         // MARK: Cores (Foundation only)
@@ -58,9 +60,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "WebUI",
+            dependencies: [.product(name: "Plot", package: "Plot")],
+            resources: [.copy("Assets")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "ClubWeeklyServer",
             dependencies: [
-                "ClubWeekly", "StravaAPI", "ServerKit",
+                "ClubWeekly", "StravaAPI", "ServerKit", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             resources: [.copy("Resources")],
@@ -69,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer",
+                "ServerKit", "ClubWeeklyServer", "WebUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -93,6 +102,9 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ClubWeeklyTests", dependencies: ["ClubWeekly"], swiftSettings: swiftSettings),
         .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerKitTests",
             dependencies: ["ServerKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],

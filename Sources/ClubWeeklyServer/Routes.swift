@@ -26,6 +26,7 @@ extension ClubWeeklyApp {
     /// Mounts the JSON API, the OAuth and webhook endpoints and the original worker's compatibility routes.
     public func addRoutes(to router: Router<AppRequestContext>) {
         addCompatibilityRoutes(to: router)
+        addWebRoutes(to: router)
         let api = router.group("api")
         api.get("openapi.json") { _, _ in
             guard let document = OpenAPIDocument.json else {

@@ -32,7 +32,7 @@ struct WeekView: Encodable, Sendable {
         var end: Date
         var oldestOffset: Int
     }
-    struct TrendView: Encodable, Sendable {
+    struct TrendView: Encodable, Sendable, Equatable {
         var direction: String
         var percent: Double?
         var text: String

@@ -98,6 +98,7 @@ struct Serve: AsyncParsableCommand {
         router.add(middleware: SecurityHeadersMiddleware())
         OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
         runtime.clubWeekly.addRoutes(to: router)
+        WebShell.addRoutes(to: router, defaultClub: config.defaultClub)
 
         let jobs = JobRunner(
             queue: JobQueue(database: runtime.database), handlers: runtime.clubWeekly.jobHandlers, logger: logger)

@@ -1,0 +1,73 @@
+// Club Weekly page script: the TV board's rotation (every 20 s), remote/keyboard navigation and live refresh when
+// new activities arrive. The dashboard's tabs, pickers and sorting come from the shared webui.js.
+"use strict";
+(function () {
+  function tv() {
+    const body = document.body;
+    if (!body.classList.contains("tv")) return;
+    const seconds = Number(body.dataset.rotateSeconds || 20);
+    let timer;
+
+    function show(view, focus) {
+      document.querySelectorAll(".tv-tabs [data-view]").forEach((tab) => {
+        const active = tab.dataset.view === view;
+        tab.setAttribute("aria-selected", active ? "true" : "false");
+        tab.tabIndex = active ? 0 : -1;
+        if (active && focus) tab.focus();
+      });
+      document.querySelectorAll(".tv-view").forEach((panel) => {
+        panel.classList.toggle("is-active", panel.id === "tv-" + view);
+      });
+      body.dataset.view = view;
+    }
+    function current() { return body.dataset.view || "stats"; }
+    function other() { return current() === "stats" ? "rides" : "stats"; }
+    function restart() {
+      clearInterval(timer);
+      timer = setInterval(() => show(other(), false), seconds * 1000);
+    }
+    function wire() {
+      document.querySelectorAll(".tv-tabs [data-view]").forEach((tab) => {
+        tab.addEventListener("click", () => { show(tab.dataset.view, true); restart(); });
+      });
+      show(current(), false);
+    }
+    document.addEventListener("keydown", (event) => {
+      if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) {
+        event.preventDefault();
+        show(other(), true);
+        restart();
+      } else if (event.key === " " || event.key === "MediaPlayPause") {
+        event.preventDefault();
+        if (timer) { clearInterval(timer); timer = null; } else restart();
+      }
+    });
+
+    let version = body.dataset.dataVersion;
+    async function poll() {
+      try {
+        const response = await fetch(body.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" });
+        if (!response.ok) return;
+        const latest = String((await response.json()).version);
+        if (latest !== version) {
+          const board = await fetch(body.dataset.boardUrl, { cache: "no-store", credentials: "same-origin" });
+          if (!board.ok) return;
+          const view = current();
+          document.getElementById("board").innerHTML = await board.text();
+          version = latest;
+          body.dataset.dataVersion = latest;
+          wire();
+          show(view, false);
+          document.dispatchEvent(new CustomEvent("tv:refreshed"));
+        }
+      } catch (error) { /* offline: keep showing the last board */ }
+    }
+    wire();
+    restart();
+    setInterval(poll, 15000);
+    // A long-running TV reloads once a day so it picks up new weeks and new code.
+    setTimeout(() => location.reload(), 24 * 3600 * 1000);
+    window.ClubWeeklyTV = { show: show, poll: poll };
+  }
+  document.addEventListener("DOMContentLoaded", tv);
+})();

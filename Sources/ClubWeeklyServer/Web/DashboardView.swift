@@ -1,0 +1,345 @@
+import ClubWeekly
+import Foundation
+import Plot
+import WebUI
+
+/// The frame of every Club Weekly page: tricolour, header with the club's name and links, main, footer.
+enum ClubLayout {
+    static let assets = WebAssets(prefix: "/assets/clubweekly/", bundle: .module, folder: "Resources/web")
+
+    static func page(
+        title: String, header: ClubHeaderModel?, renderedAt: String? = nil, bodyClass: String = "",
+        bodyData: [(String, String)] = [], noscriptRefreshSeconds: Int? = nil,
+        strings: ClubWeeklyStrings = .en, main: Node<HTML.BodyContext>
+    ) -> String {
+        let meta = PageMeta(
+            title: header.map { "\(title) · \($0.name)" } ?? title,
+            description: strings.valueProposition, strings: strings.web,
+            manifestURL: header.map { ClubWeeklyURL.manifest($0.slug).path },
+            stylesheets: [assets.url("clubweekly.css")], scripts: [assets.url("clubweekly.js")], bodyClass: bodyClass,
+            bodyData: bodyData + [("error-title", strings.web.somethingWentWrong), ("retry-label", strings.web.retry)],
+            renderedAt: renderedAt, noscriptRefreshSeconds: noscriptRefreshSeconds)
+        return PageShell.render(
+            meta,
+            body: .group(
+                siteHeader(header, strings: strings),
+                .element(named: "main", nodes: [.id("main"), .class("container"), main]),
+                .footer(
+                    .class("site-footer"),
+                    .p(.safeText("\(strings.appName) · \(strings.consent)")))))
+    }
+
+    static func siteHeader(_ header: ClubHeaderModel?, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        guard let header else {
+            return .header(
+                .class("site-header"), Components.tricolour(["#0055A4", "#FFFFFF", "#EF4135"]),
+                .div(.class("bar"), .span(.class("brand"), .safeText(s.appName))))
+        }
+        let slug = header.slug
+        return .header(
+            .class("site-header"),
+            Components.tricolour(header.colours),
+            .div(
+                .class("bar"),
+                .a(.class("brand"), .link(ClubWeeklyURL.dashboard(slug).path), .safeText(header.name)),
+                .span(.class("spacer")),
+                .nav(
+                    .class("header-links"), .ariaLabel("Club"),
+                    .a(.link(ClubWeeklyURL.tv(slug).path), .safeText(s.tvBoard)),
+                    .a(.link(ClubWeeklyURL.settings(slug).path), .safeText(s.settings)),
+                    .a(.link(ClubWeeklyURL.admin(slug).path), .safeText(s.admin)),
+                    header.viewer.signedIn
+                        ? .form(
+                            .class("inline"), .method(.post), .action(ClubWeeklyURL.signOut(slug).path),
+                            .button(.type(.submit), .safeText(s.signOut)))
+                        : .a(.link(ClubWeeklyURL.join(slug).path), .safeText(s.signIn)))))
+    }
+}
+
+/// Renders the dashboard page and its tab fragments.
+enum DashboardView {
+    static func page(_ model: DashboardModel, strings s: ClubWeeklyStrings = .en) -> String {
+        ClubLayout.page(
+            title: s.tabs[model.state.tab]?.label ?? "Dashboard", header: model.header, renderedAt: model.renderedAt,
+            bodyClass: "dashboard", strings: s,
+            main: .group(
+                .unwrap(model.notice) { Components.notice($0, kind: "info") },
+                weekPicker(model.weekPicker, slug: model.header.slug, strings: s),
+                Components.linkBar(model.tabs, label: "Views", target: "#panel", style: "tabs"),
+                .section(
+                    .id("panel"), .class("panel"), .attribute(named: "aria-live", value: "polite"),
+                    .attr("data-tab", model.state.tab.rawValue),
+                    panel(model.panel, strings: s))))
+    }
+
+    /// The HTML a script swaps into `#panel`.
+    static func fragment(_ panel: PanelModel, strings s: ClubWeeklyStrings = .en) -> String {
+        Node<HTML.BodyContext>.div(.class("panel-content"), Self.panel(panel, strings: s)).render()
+    }
+
+    static func weekPicker(
+        _ model: WeekPickerModel, slug: String, strings s: ClubWeeklyStrings
+    ) -> Node<HTML.BodyContext> {
+        .div(
+            .class("week-picker"),
+            .h1(.class("week-label"), .safeText(model.label)),
+            .div(
+                .class("week-controls"),
+                model.previousURL.map { url in
+                    .a(
+                        .class("button secondary"), .link(url), .attr("rel", "prev"), .attr("data-key", "previous"),
+                        .span(.attribute(named: "aria-hidden", value: "true"), .text("‹ ")), .safeText(s.previousWeek))
+                }
+                    ?? .span(
+                        .class("button secondary is-disabled"), .attribute(named: "aria-disabled", value: "true"),
+                        .safeText(s.previousWeek)),
+                .form(
+                    .class("week-select"), .method(.get), .action(ClubWeeklyURL.dashboard(slug).path),
+                    .label(.for("week-select"), .class("visually-hidden"), .safeText(s.chooseWeek)),
+                    .select(
+                        .id("week-select"), .attr("name", "week"), .attribute(named: "data-autosubmit"),
+                        .forEach(model.options) { option in
+                            .choice(String(option.offset), option.label, selected: option.offset == model.selected)
+                        }),
+                    .forEach(model.keep) { name, value in .input(.type(.hidden), .name(name), .attr("value", value)) },
+                    .button(.type(.submit), .class("button secondary"), .safeText(s.go))),
+                model.nextURL.map { url in
+                    .a(
+                        .class("button secondary"), .link(url), .attr("rel", "next"), .attr("data-key", "next"),
+                        .safeText(s.nextWeek), .span(.attribute(named: "aria-hidden", value: "true"), .text(" ›")))
+                } ?? .empty))
+    }
+
+    static func panel(_ panel: PanelModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        switch panel {
+        case .charts(let model): charts(model, strings: s)
+        case .table(let model): table(model)
+        case .rides(let model): rides(model)
+        case .insights(let model): insights(model)
+        case .empty(let title, let message, let action):
+            Components.emptyState(title: title, message: message, action: action)
+        }
+    }
+
+    static func trend(_ trend: WeekView.TrendView) -> Node<HTML.BodyContext> {
+        let direction = Components.TrendDirection(rawValue: trend.direction) ?? .none
+        let spoken: String
+        switch direction {
+        case .up: spoken = "up \(Format.percent(trend.percent ?? 0)) on last week"
+        case .down: spoken = "down \(Format.percent(abs(trend.percent ?? 0))) on last week"
+        case .flat: spoken = "same as last week"
+        case .new: spoken = "new this week"
+        case .none: spoken = "no change"
+        }
+        return Components.trend(direction, text: trend.text.isEmpty ? "–" : trend.text, spoken: spoken)
+    }
+
+    // MARK: Charts
+
+    static func charts(_ model: ChartsModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        .div(
+            .class("charts"),
+            .div(
+                .class("stat-grid"),
+                .forEach(model.cards) { card in
+                    Components.statCard(
+                        label: card.label, value: card.value,
+                        detail: .group(
+                            trend(card.trend),
+                            .span(
+                                .class("stat-note"),
+                                .safeText(
+                                    " "
+                                        + card.detail.replacingOccurrences(of: card.trend.text, with: "")
+                                        .trimmingCharacters(in: .whitespaces)))),
+                        id: "card-\(card.key)")
+                }),
+            Components.linkBar(model.metricPicker, label: "Metric", target: "#panel", style: "segmented"),
+            .div(.class("card"), .h2(.safeText(model.bars.title)), .raw(model.bars.html())),
+            .div(
+                .class("grid-2"),
+                .div(.class("card"), .h2(.safeText(model.donut.title)), .raw(model.donut.html())),
+                .div(
+                    .class("card"),
+                    .h2(.safeText("\(s.topRiders) — \(model.metricLabel)")),
+                    .ol(
+                        .class("list rankings"),
+                        .forEach(model.rankings) { row in
+                            .li(
+                                .class("row\(row.isMe ? " is-me" : "")"), .attr("data-member", row.memberID),
+                                .span(
+                                    .class("rank"),
+                                    row.medal.map { .span(.attr("aria-label", "Rank \(row.rank)"), .text($0)) }
+                                        ?? .span(.safeText("\(row.rank)."))),
+                                Components.avatar(initials: row.initials, hue: row.hue),
+                                .span(.class("grow name"), .safeText(row.name)),
+                                .span(.class("value"), .safeText(row.value)),
+                                trend(row.trend))
+                        }))))
+    }
+
+    // MARK: Table
+
+    static func table(_ model: TableModel) -> Node<HTML.BodyContext> {
+        .div(
+            .class("table-view"),
+            .p(
+                .class("visually-hidden"), .attribute(named: "aria-live", value: "polite"),
+                .attribute(named: "data-sort-status"),
+                .safeText("Sorted by \(model.sortStatus)")),
+            .div(
+                .class("data-table-wrap"),
+                .table(
+                    .class("data weekly-table"), .attribute(named: "data-sortable"),
+                    .caption(
+                        .class("visually-hidden"), .safeText("Every rider's week; select a column header to sort.")),
+                    .thead(
+                        .tr(
+                            .forEach(model.columns) { column in
+                                .th(
+                                    .attribute(named: "scope", value: "col"),
+                                    .unwrap(column.key) { .attr("data-sort", $0.rawValue) },
+                                    .unwrap(column.sortedDirection) { .attr("aria-sort", $0) },
+                                    .if(column.sortedDirection != nil, .class("is-sorted")),
+                                    .if(column.key != nil, .attr("data-sort-first", column.firstDirection)),
+                                    .attr("data-label", column.title),
+                                    column.url.map { url in
+                                        .a(
+                                            .link(url), .attr("title", "Sort by \(column.title)"),
+                                            .safeText(column.label),
+                                            .span(
+                                                .class("sort-indicator"),
+                                                .attribute(named: "aria-hidden", value: "true")))
+                                    } ?? .span(.attr("title", column.title), .safeText(column.label)))
+                            })),
+                    .tbody(
+                        .forEach(model.rows) { row in
+                            .tr(
+                                .class(
+                                    ([row.isTop ? "is-top" : "", row.isMe ? "is-me" : ""]).filter { !$0.isEmpty }
+                                        .joined(separator: " ")),
+                                .attr("data-member", row.memberID),
+                                .forEach(Array(row.cells.enumerated())) { index, cell in
+                                    if index == 0 {
+                                        return .td(
+                                            .attr("data-value", cell.sortValue), .attribute(named: "data-rank"),
+                                            .safeText(cell.text))
+                                    }
+                                    if index == 1 {
+                                        return .th(
+                                            .attribute(named: "scope", value: "row"),
+                                            .attr("data-value", cell.sortValue),
+                                            .span(
+                                                .class("rider"),
+                                                Components.avatar(initials: row.initials, hue: row.hue),
+                                                .safeText(cell.text)),
+                                            .if(row.isMe, .span(.class("you-badge"), .text("You"))))
+                                    }
+                                    if let trendValue = cell.trend {
+                                        return .td(.attr("data-value", cell.sortValue), trend(trendValue))
+                                    }
+                                    return .td(.attr("data-value", cell.sortValue), .safeText(cell.text))
+                                })
+                        }))))
+    }
+
+    // MARK: Rides
+
+    static func rides(_ model: RidesModel) -> Node<HTML.BodyContext> {
+        .div(
+            .class("rides"),
+            .div(
+                .class("rides-toolbar"),
+                .p(.class("rides-summary"), .safeText(model.summary)),
+                .form(
+                    .method(.get), .class("rides-filter"),
+                    .forEach(model.filterKeep) { name, value in
+                        .input(.type(.hidden), .name(name), .attr("value", value))
+                    },
+                    .label(.for("ride-member"), .text("Member")),
+                    .select(
+                        .id("ride-member"), .attr("name", "member"), .attribute(named: "data-autosubmit"),
+                        .choice("", "Everyone"),
+                        .forEach(model.members) { member in
+                            .choice(member.id, member.name, selected: member.id == model.selectedMember)
+                        }),
+                    .button(.type(.submit), .class("button secondary"), .text("Filter"))),
+                Components.linkBar(model.orderLinks, label: "Sort rides", target: "#panel", style: "segmented")),
+            model.cards.isEmpty
+                ? Components.emptyState(
+                    title: "No rides", message: "This member has no counted rides this week.", action: nil)
+                : .ul(
+                    .class("ride-list"),
+                    .forEach(model.cards) { card in
+                        .li(
+                            .class("ride-card card"),
+                            .div(
+                                .class("ride-head"),
+                                Components.avatar(initials: card.initials, hue: card.hue),
+                                .div(
+                                    .class("grow"),
+                                    .p(.class("ride-member"), .safeText(card.memberName)),
+                                    .p(.class("ride-when"), .safeText(card.when))),
+                                .span(
+                                    .class("sport-badge"),
+                                    .span(.attribute(named: "aria-hidden", value: "true"), .text(card.emoji + " ")),
+                                    .safeText(card.sportLabel))),
+                            .p(.class("ride-title"), .safeText(card.title)),
+                            .div(
+                                .class("ride-stats"),
+                                stat("Dist", card.distance), stat(card.paceLabel, card.pace),
+                                stat("Elev", card.elevation), stat("Time", card.movingTime)),
+                            .if(
+                                !card.tags.isEmpty,
+                                .p(.class("ride-tags"), .safeText(card.tags.joined(separator: " · ")))))
+                    }))
+    }
+
+    static func stat(_ label: String, _ value: String) -> Node<HTML.BodyContext> {
+        .div(.class("ride-stat"), .span(.class("k"), .safeText(label)), .span(.class("v"), .safeText(value)))
+    }
+
+    // MARK: Insights
+
+    static func insights(_ model: InsightsModel) -> Node<HTML.BodyContext> {
+        .div(
+            .class("insights"),
+            Components.linkBar(model.modes, label: "Insights mode", target: "#panel", style: "segmented"),
+            .form(
+                .method(.get), .class("rider-picker"),
+                .forEach(model.keep) { name, value in .input(.type(.hidden), .name(name), .attr("value", value)) },
+                .label(.for("insights-rider"), .text(model.mode == .lowest ? "Rider to analyse" : "Insights for")),
+                .select(
+                    .id("insights-rider"), .attr("name", model.riderField), .attribute(named: "data-autosubmit"),
+                    .if(model.mode == .lowest, .choice("", "The week's lowest")),
+                    .forEach(model.riderOptions) { rider in
+                        .choice(rider.id, rider.name, selected: rider.id == model.selectedRider)
+                    }),
+                .button(.type(.submit), .class("button secondary"), .text("Show"))),
+            .unwrap(model.perspectiveNotice) { .p(.class("hint"), .safeText($0)) },
+            .if(
+                !model.tiles.isEmpty,
+                .div(
+                    .class("stat-grid"),
+                    .forEach(model.tiles) { tile in
+                        Components.statCard(label: tile.label, value: tile.value, detail: .safeText(tile.detail))
+                    })),
+            .forEach(model.comparisons) { chart in
+                .div(.class("card"), .h2(.safeText(chart.title)), .raw(chart.html()))
+            },
+            .if(
+                model.cards.isEmpty,
+                Components.emptyState(
+                    title: "No insights", message: "No counted rides to analyse for this week.", action: nil)),
+            .ul(
+                .class("insight-cards"),
+                .forEach(model.cards) { card in
+                    .li(
+                        .class("card insight insight-\(card.kind)\(card.highlight ? " is-highlight" : "")"),
+                        .h3(
+                            .span(.attribute(named: "aria-hidden", value: "true"), .text(card.icon + " ")),
+                            .safeText(card.title)),
+                        .p(.safeText(card.text)))
+                }))
+    }
+}

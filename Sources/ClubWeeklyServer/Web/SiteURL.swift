@@ -1,0 +1,156 @@
+import ClubWeekly
+import Foundation
+
+/// What the dashboard shows: the week, the tab and each tab's options. Parsed from and written to the query
+/// string, so every view has a URL that works without JavaScript.
+struct DashboardState: Equatable, Sendable {
+    enum Tab: String, CaseIterable, Sendable { case charts, table, rides, insights }
+    enum InsightsMode: String, CaseIterable, Sendable { case me, top3, lowest }
+    enum SortKey: String, CaseIterable, Sendable { case name, distance, rides, elevation, speed, time, trend }
+    enum RideOrder: String, CaseIterable, Sendable { case newest, oldest }
+
+    /// Metrics the charts tab offers.
+    static let chartMetrics: [Metric] = [.distance, .rides, .speed, .elevation]
+
+    var week = 0
+    var tab = Tab.charts
+    var metric = Metric.distance
+    var sort = SortKey.distance
+    var ascending = false
+    var member: String?
+    var order = RideOrder.newest
+    var mode = InsightsMode.me
+    /// Whose "My stats" and "vs Top 3" to show (defaults to the signed-in member).
+    var perspective: String?
+    /// The rider analysed in "Lowest week & why" (defaults to the week's lowest).
+    var rider: String?
+
+    /// Parses query parameters; unknown values are errors that name the valid ones.
+    static func parse(_ query: [String: String]) throws(WebInputError) -> DashboardState {
+        var state = DashboardState()
+        if let text = query["week"], !text.isEmpty {
+            guard let week = Int(text), week <= 0, week >= -WeekCalendar.maximumOffset else {
+                throw WebInputError("week must be 0 (this week) or a negative number of weeks back, not '\(text)'.")
+            }
+            state.week = week
+        }
+        state.tab = try value(query, "tab", default: .charts)
+        if let text = query["metric"], !text.isEmpty {
+            guard let metric = Metric(rawValue: text), chartMetrics.contains(metric) else {
+                throw WebInputError(
+                    "Unknown metric '\(text)': use \(chartMetrics.map(\.rawValue).joined(separator: ", ")).")
+            }
+            state.metric = metric
+        }
+        state.sort = try value(query, "sort", default: .distance)
+        if let dir = query["dir"], !dir.isEmpty {
+            guard dir == "asc" || dir == "desc" else { throw WebInputError("dir must be asc or desc, not '\(dir)'.") }
+            state.ascending = dir == "asc"
+        } else {
+            state.ascending = state.sort == .name
+        }
+        state.member = nonEmpty(query["member"])
+        state.order = try value(query, "order", default: .newest)
+        state.mode = try value(query, "mode", default: .me)
+        state.perspective = nonEmpty(query["as"])
+        state.rider = nonEmpty(query["rider"])
+        return state
+    }
+
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty, text.count <= 100 else { return nil }
+        return text
+    }
+
+    private static func value<T: RawRepresentable & CaseIterable>(
+        _ query: [String: String], _ name: String, default fallback: T
+    ) throws(WebInputError) -> T where T.RawValue == String {
+        guard let text = query[name], !text.isEmpty else { return fallback }
+        guard let parsed = T(rawValue: text) else {
+            throw WebInputError(
+                "Unknown \(name) '\(text)': use \(T.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return parsed
+    }
+
+    /// The query string of this state, with defaults left out (`""` for the default view).
+    var query: String {
+        var items: [(String, String)] = []
+        if week != 0 { items.append(("week", String(week))) }
+        if tab != .charts { items.append(("tab", tab.rawValue)) }
+        if metric != .distance { items.append(("metric", metric.rawValue)) }
+        let defaultAscending = sort == .name
+        if sort != .distance || ascending != defaultAscending {
+            items.append(("sort", sort.rawValue))
+            items.append(("dir", ascending ? "asc" : "desc"))
+        }
+        if let member { items.append(("member", member)) }
+        if order != .newest { items.append(("order", order.rawValue)) }
+        if mode != .me { items.append(("mode", mode.rawValue)) }
+        if let perspective { items.append(("as", perspective)) }
+        if let rider { items.append(("rider", rider)) }
+        guard !items.isEmpty else { return "" }
+        return "?" + items.map { "\($0)=\(Self.encode($1))" }.joined(separator: "&")
+    }
+
+    static func encode(_ value: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// A copy with changes applied.
+    func with(_ change: (inout DashboardState) -> Void) -> DashboardState {
+        var copy = self
+        change(&copy)
+        return copy
+    }
+}
+
+/// Bad input in a page URL or form, with the message shown to the user.
+struct WebInputError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Every URL of Club Weekly's web app, so routes and links cannot drift apart.
+enum ClubWeeklyURL: Equatable {
+    case dashboard(String, DashboardState = .init())
+    case fragment(String, DashboardState)
+    case join(String)
+    case signOut(String)
+    case settings(String)
+    case settingsAction(String, SettingsAction)
+    case admin(String)
+    case adminAction(String, AdminAction)
+    case removeMember(String, member: String)
+    case tv(String)
+    case tvFragment(String)
+    case tvVersion(String)
+    case manifest(String)
+    case stravaConnect(String)
+
+    enum SettingsAction: String, CaseIterable { case name, disconnect, delete, `import` }
+    enum AdminAction: String, CaseIterable { case signin, settings, code }
+
+    /// Path and query.
+    var path: String {
+        switch self {
+        case .dashboard(let slug, let state): "/clubs/\(slug)\(state.query)"
+        case .fragment(let slug, let state):
+            "/clubs/\(slug)/fragments/\(state.tab.rawValue)\(state.with { $0.tab = .charts }.query)"
+        case .join(let slug): "/clubs/\(slug)/join"
+        case .signOut(let slug): "/clubs/\(slug)/signout"
+        case .settings(let slug): "/clubs/\(slug)/settings"
+        case .settingsAction(let slug, let action): "/clubs/\(slug)/settings/\(action.rawValue)"
+        case .admin(let slug): "/clubs/\(slug)/admin"
+        case .adminAction(let slug, let action): "/clubs/\(slug)/admin/\(action.rawValue)"
+        case .removeMember(let slug, let member): "/clubs/\(slug)/admin/members/\(DashboardState.encode(member))/remove"
+        case .tv(let slug): "/clubs/\(slug)/tv"
+        case .tvFragment(let slug): "/clubs/\(slug)/tv/board"
+        case .tvVersion(let slug): "/clubs/\(slug)/tv/version"
+        case .manifest(let slug): "/clubs/\(slug)/manifest.webmanifest"
+        case .stravaConnect(let slug): "/clubs/\(slug)/strava/connect"
+        }
+    }
+}

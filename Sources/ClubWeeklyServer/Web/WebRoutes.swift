@@ -1,0 +1,594 @@
+import ClubWeekly
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServerKit
+import StravaAPI
+import WebUI
+
+/// The web app's pages: server-rendered HTML that works without JavaScript.
+extension ClubWeeklyApp {
+    var strings: ClubWeeklyStrings { .en }
+
+    var pageCSP: String {
+        var targets: [String] = []
+        if let url = URL(string: config.strava.oauthBaseURL), let scheme = url.scheme, let host = url.host {
+            targets.append("\(scheme)://\(host)\(url.port.map { ":\($0)" } ?? "")")
+        }
+        return PageShell.contentSecurityPolicy(formTargets: targets)
+    }
+
+    /// Mounts the pages, fragments, TV board, manifest and the app's own static files.
+    func addWebRoutes(to router: Router<AppRequestContext>) {
+        router.addStaticFiles(prefix: "assets/clubweekly") { name in
+            ClubLayout.assets.files[name].map {
+                StaticFile(data: $0.data, contentType: $0.contentType, fingerprint: $0.fingerprint)
+            }
+        }
+        let club = router.group("clubs/:slug")
+        club.get("") { request, context in try await page(request, context) { try await dashboard($0, request) } }
+        club.get("fragments/:tab") { request, context in try await fragment(request, context) }
+        club.get("join") { request, context in
+            try await page(request, context, needsRead: false) { try await joinPage($0, request) }
+        }
+        club.post("join") { request, context in try await joinSubmit(request, context) }
+        club.post("signout") { request, context in try await signOutSubmit(request, context) }
+        club.get("settings") { request, context in
+            try await page(request, context, needsRead: false) { try await settingsPage($0, request) }
+        }
+        club.post("settings/:action") { request, context in try await settingsSubmit(request, context) }
+        club.get("strava/connect") { request, context in try await stravaConnectPage(request, context) }
+        club.get("admin") { request, context in
+            try await page(request, context, needsRead: false) { try await adminPage($0, error: nil, notice: nil) }
+        }
+        club.post("admin/:action") { request, context in try await adminSubmit(request, context) }
+        club.post("admin/members/:member/remove") { request, context in try await removeMemberSubmit(request, context) }
+        club.get("tv") { request, context in try await page(request, context) { try await tvPage($0) } }
+        club.get("tv/board") { request, context in
+            let visit = try await visit(request, context)
+            guard visit.canRead else { throw HTTPError(.unauthorized, message: "Sign in with the club code.") }
+            let model = try await tvModel(visit)
+            return HTMLResponse.page(TVView.fragment(model), csp: pageCSP)
+        }
+        club.get("tv/version") { request, context in
+            let visit = try await visit(request, context)
+            guard visit.canRead else { throw APIError.unauthorized("Sign in with the club code.", code: "sign_in") }
+            return try JSONResponse.make(["version": visit.record.dataVersion], headers: [.cacheControl: "no-store"])
+        }
+        club.get("manifest.webmanifest") { request, context in
+            let slug = try context.parameters.require("slug")
+            guard let record = try await clubs.find(slug: slug) else { throw HTTPError(.notFound) }
+            let manifest = WebManifest(
+                name: "\(record.club.name) · \(strings.appName)", shortName: record.club.name,
+                description: strings.valueProposition, startURL: ClubWeeklyURL.dashboard(slug).path,
+                scope: "/clubs/\(slug)")
+            return Response(
+                status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: ByteBuffer(bytes: manifest.json())))
+        }
+    }
+
+    // MARK: Visits
+
+    /// A page visit: the club, the session if any, and what the visitor may see.
+    struct Visit: Sendable {
+        var record: ClubRecord
+        var session: Session?
+        var member: Member?
+        var club: Club { record.club }
+        var canRead: Bool { club.isFeedPublic || session != nil }
+        var isAdmin: Bool { session?.role == "admin" }
+        var viewer: Viewer {
+            Viewer(
+                signedIn: session != nil, memberID: member?.id.rawValue,
+                memberName: member.map { Format.privacyName(firstName: $0.firstName, lastName: $0.lastName) },
+                isAdmin: isAdmin)
+        }
+        var header: ClubHeaderModel {
+            ClubHeaderModel(
+                slug: club.slug, name: club.name, colours: [club.colors.first, club.colors.second, club.colors.third],
+                viewer: viewer)
+        }
+    }
+
+    struct PageNotFound: Error {}
+
+    func visit(_ request: Request, _ context: AppRequestContext) async throws -> Visit {
+        let slug = try context.parameters.require("slug")
+        guard let record = try await clubs.find(slug: slug) else { throw PageNotFound() }
+        var session: Session?
+        if let token = request.cookies[sessionCookie]?.value, let found = try await sessions.find(token),
+            found.scope == record.club.id.rawValue
+        {
+            session = found
+        }
+        var member: Member?
+        if let subject = session?.subject { member = try await members.find(MemberID(subject), in: record.club.id) }
+        return Visit(record: record, session: session, member: member)
+    }
+
+    /// Runs a page handler: unknown clubs get a 404 page, private clubs send visitors to the join page, bad query
+    /// values a 400 page and failures an error page with a retry link — never a bare error.
+    func page(
+        _ request: Request, _ context: AppRequestContext, needsRead: Bool = true,
+        _ body: (Visit) async throws -> Response
+    ) async throws -> Response {
+        let visit: Visit
+        do {
+            visit = try await self.visit(request, context)
+        } catch is PageNotFound {
+            return errorPage(
+                title: "No such club",
+                message: "There is no club at this address. Check the link or ask your club admin.",
+                retry: "/", status: .notFound, header: nil)
+        }
+        if needsRead && !visit.canRead {
+            return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path)
+        }
+        do {
+            return try await body(visit)
+        } catch let error as WebInputError {
+            return errorPage(
+                title: "That link doesn't look right", message: error.message,
+                retry: ClubWeeklyURL.dashboard(visit.club.slug).path, status: .badRequest, header: visit.header)
+        } catch let error as WeekOffsetError {
+            return errorPage(
+                title: "That week is out of range", message: Self.apiError(error).message,
+                retry: ClubWeeklyURL.dashboard(visit.club.slug).path, status: .badRequest, header: visit.header)
+        } catch {
+            logger.error("page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            return errorPage(
+                title: strings.web.somethingWentWrong,
+                message: "The club's data could not be loaded just now. Please try again in a moment.",
+                retry: request.uri.description, status: .internalServerError, header: visit.header)
+        }
+    }
+
+    func errorPage(
+        title: String, message: String, retry: String, status: HTTPResponse.Status, header: ClubHeaderModel?
+    ) -> Response {
+        HTMLResponse.page(
+            ClubLayout.page(
+                title: title, header: header, strings: strings,
+                main: Components.errorState(title: title, message: message, retryURL: retry, strings: strings.web)),
+            status: status, csp: pageCSP)
+    }
+
+    func queryDictionary(_ request: Request) -> [String: String] {
+        var query: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters where query[String(key)] == nil {
+            query[String(key)] = String(value)
+        }
+        return query
+    }
+
+    func renderedAt(_ club: Club) -> String { Format.activityDate(weeks.now(), timeZone: club.timeZone) }
+
+    // MARK: Dashboard
+
+    func dashboardModel(_ visit: Visit, state: DashboardState) async throws -> DashboardModel {
+        let club = visit.club
+        var state = state
+        let oldest = try await weeks.checkOffset(state.week, club: club)
+        let view = try await weeks.weekView(club: club, offset: state.week, metric: state.metric, oldestOffset: oldest)
+        var insights: InsightsView?
+        if state.tab == .insights && !view.members.isEmpty || state.tab == .insights && state.mode == .lowest {
+            let perspective =
+                state.perspective.flatMap { id in view.members.first { $0.memberId == id }?.memberId }
+                ?? visit.member?.id.rawValue ?? view.members.first?.memberId
+            if let perspective {
+                if state.perspective != nil && state.perspective != perspective { state.perspective = nil }
+                insights = try await weeks.insights(
+                    club: club, member: MemberID(perspective), subject: state.rider.map { MemberID($0) },
+                    offset: state.week)
+            }
+        }
+        let calendar = WeekCalendar(club: club)
+        let now = weeks.now()
+        let options = calendar.weeks(offset: oldest...0, from: now).enumerated().map { index, week in
+            WeekPickerModel.Option(
+                offset: oldest + index, label: oldest + index == 0 ? "This week · \(week.range)" : week.label)
+        }
+        var hasAnyData = !view.activities.isEmpty || oldest < 0
+        if !hasAnyData { hasAnyData = try await activities.count(club: club.id) > 0 }
+        return DashboardBuilder.dashboard(
+            .init(
+                club: club, state: state, view: view, weeks: options, viewer: visit.viewer, insights: insights,
+                renderedAt: renderedAt(club), hasAnyData: hasAnyData, notice: nil, strings: strings))
+    }
+
+    func dashboard(_ visit: Visit, _ request: Request) async throws -> Response {
+        let state = try DashboardState.parse(queryDictionary(request))
+        let model = try await dashboardModel(visit, state: state)
+        return HTMLResponse.page(DashboardView.page(model, strings: strings), csp: pageCSP)
+    }
+
+    func fragment(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let visit: Visit
+        do {
+            visit = try await self.visit(request, context)
+        } catch is PageNotFound {
+            throw HTTPError(.notFound, message: "No such club.")
+        }
+        guard visit.canRead else { throw HTTPError(.unauthorized, message: "Sign in with the club code.") }
+        guard let tab = DashboardState.Tab(rawValue: try context.parameters.require("tab")) else {
+            throw HTTPError(.notFound, message: "No such tab.")
+        }
+        var query = queryDictionary(request)
+        query["tab"] = tab.rawValue
+        do {
+            let state = try DashboardState.parse(query)
+            let model = try await dashboardModel(visit, state: state)
+            return HTMLResponse.page(DashboardView.fragment(model.panel, strings: strings), csp: pageCSP)
+        } catch let error as WebInputError {
+            throw HTTPError(.badRequest, message: error.message)
+        } catch let error as WeekOffsetError {
+            throw HTTPError(.badRequest, message: Self.apiError(error).message)
+        }
+    }
+
+    // MARK: Join and sign-out
+
+    func joinModel(_ visit: Visit, error: String?, info: String?) async throws -> JoinModel {
+        JoinModel(
+            header: visit.header, error: error, info: info, stravaAvailable: config.strava.isConfigured,
+            memberCount: try await members.members(of: visit.club.id).count)
+    }
+
+    func joinPage(_ visit: Visit, _ request: Request) async throws -> Response {
+        var info: String?
+        if visit.session != nil { info = "You're signed in. Enter the code again to switch to another session." }
+        if request.uri.queryParameters.get("strava") == "denied" { info = strings.stravaRefused }
+        return HTMLResponse.page(
+            JoinView.page(try await joinModel(visit, error: nil, info: info), strings: strings), csp: pageCSP)
+    }
+
+    func joinSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+        }
+        let visit: Visit
+        do { visit = try await self.visit(request, context) } catch is PageNotFound { throw HTTPError(.notFound) }
+        let form = try await request.collectForm(limit: 16 << 10)
+        let code = form["code"] ?? ""
+        let render = { (message: String, status: HTTPResponse.Status, headers: HTTPFields) async throws -> Response in
+            HTMLResponse.page(
+                JoinView.page(try await joinModel(visit, error: message, info: nil), strings: strings), status: status,
+                csp: pageCSP, headers: headers)
+        }
+        let valid: Bool
+        do {
+            valid = try await checkCode(code, record: visit.record, request: request, context: context, isSignIn: true)
+        } catch let error as APIError where error.status == .tooManyRequests {
+            let seconds = Int(error.headers[.retryAfter] ?? "") ?? 900
+            return try await render(strings.lockedOut(max(1, (seconds + 59) / 60)), .tooManyRequests, error.headers)
+        }
+        guard valid else { return try await render(strings.wrongCode, .unauthorized, [:]) }
+        let token = try await sessions.create(
+            scope: visit.club.id.rawValue, subject: visit.session?.subject, role: visit.session?.role ?? "member")
+        let next =
+            form["next"] == "strava" && config.strava.isConfigured
+            ? ClubWeeklyURL.stravaConnect(visit.club.slug).path : ClubWeeklyURL.dashboard(visit.club.slug).path
+        return HTMLResponse.redirect(
+            next, headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+    }
+
+    func signOutSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+        }
+        let slug = try context.parameters.require("slug")
+        if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
+        var headers: HTTPFields = [.setCookie: sessionCookieHeader("", request: request, maxAge: 0)]
+        // Offline copies of the club's pages must not outlive the session.
+        headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\""
+        return HTMLResponse.redirect(ClubWeeklyURL.join(slug).path, headers: headers)
+    }
+
+    // MARK: Member settings
+
+    func settingsModel(
+        _ visit: Visit, notice: (String, String)?, report: ImportReport? = nil
+    ) async throws -> SettingsModel {
+        var info: SettingsModel.MemberInfo?
+        if let member = visit.member {
+            let state = try await member.stravaAthleteID.asyncMap { try await accounts.syncStates()[$0] } ?? nil
+            let count = try await activities.countsByMember(club: visit.club.id)[member.id] ?? 0
+            info = .init(
+                name: member.fullName, stravaConnected: member.stravaAthleteID != nil && state != nil,
+                lastSync: state?.lastSyncAt.map { Format.activityDate($0, timeZone: visit.club.timeZone) },
+                lastError: state?.lastError, activities: count)
+        }
+        return SettingsModel(
+            header: visit.header, member: info, notice: notice.map { (text: $0.0, kind: $0.1) },
+            stravaAvailable: config.strava.isConfigured, importReport: report)
+    }
+
+    func settingsPage(_ visit: Visit, _ request: Request) async throws -> Response {
+        guard visit.session != nil else { return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path) }
+        var notice: (String, String)?
+        switch request.uri.queryParameters.get("strava") {
+        case "connected": notice = (strings.stravaConnected, "success")
+        case "denied": notice = (strings.stravaRefused, "error")
+        case "scope": notice = (strings.stravaScope, "error")
+        case "failed": notice = (strings.stravaFailed, "error")
+        case "unavailable": notice = (strings.stravaNotConfigured, "info")
+        default: break
+        }
+        switch request.uri.queryParameters.get("done") {
+        case "joined": notice = ("Welcome! You're a member now.", "success")
+        case "disconnected": notice = ("Strava is disconnected.", "success")
+        default: break
+        }
+        return HTMLResponse.page(
+            SettingsView.page(try await settingsModel(visit, notice: notice), strings: strings), csp: pageCSP)
+    }
+
+    func settingsSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+        }
+        return try await page(request, context, needsRead: false) { visit in
+            guard visit.session != nil else { return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path) }
+            let settings = ClubWeeklyURL.settings(visit.club.slug).path
+            let rerender = { (notice: (String, String), status: HTTPResponse.Status, report: ImportReport?) in
+                HTMLResponse.page(
+                    SettingsView.page(try await settingsModel(visit, notice: notice, report: report), strings: strings),
+                    status: status, csp: pageCSP)
+            }
+            switch ClubWeeklyURL.SettingsAction(rawValue: try context.parameters.require("action")) {
+            case .name:
+                let form = try await request.collectForm(limit: 16 << 10)
+                if visit.member != nil { return HTMLResponse.redirect(settings) }
+                let first = (form["firstName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                let last = (form["lastName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+                guard (1...40).contains(first.count), last.count <= 40 else {
+                    return try await rerender(
+                        ("First name must be 1–40 characters, last name at most 40.", "error"), .badRequest, nil)
+                }
+                let member = Member(
+                    id: MemberID(UUID().uuidString.lowercased()), clubID: visit.club.id, firstName: first,
+                    lastName: last, joinedAt: weeks.now())
+                try await members.insert(member)
+                let token = try await sessions.create(
+                    scope: visit.club.id.rawValue, subject: member.id.rawValue, role: visit.session?.role ?? "member")
+                return HTMLResponse.redirect(
+                    settings + "?done=joined",
+                    headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+            case .disconnect:
+                guard let member = visit.member else { return HTMLResponse.redirect(settings) }
+                try await sync.disconnect(member: member)
+                return HTMLResponse.redirect(settings + "?done=disconnected")
+            case .delete:
+                let form = try await request.collectForm(limit: 16 << 10)
+                guard let member = visit.member else { return HTMLResponse.redirect(settings) }
+                guard form["confirm"] == "yes" else {
+                    return try await rerender(("Tick “I understand” to delete your data.", "error"), .badRequest, nil)
+                }
+                try await sync.disconnect(member: member)
+                try await members.delete(member.id, in: visit.club.id)
+                try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
+                return HTMLResponse.redirect(
+                    ClubWeeklyURL.join(visit.club.slug).path,
+                    headers: [
+                        .setCookie: sessionCookieHeader("", request: request, maxAge: 0),
+                        HTTPField.Name("Clear-Site-Data")!: "\"cache\"",
+                    ])
+            case .import:
+                guard let member = visit.member else {
+                    return try await rerender(("Join with your name first, then import.", "error"), .badRequest, nil)
+                }
+                let form = try await request.collectForm(limit: context.maxUploadSize)
+                guard let file = form.files["file"], !file.data.isEmpty else {
+                    return try await rerender(
+                        ("Choose a Strava export file (activities.csv or the .zip).", "error"), .badRequest, nil)
+                }
+                do {
+                    let report = try await imports.importExport(file.data, member: member)
+                    return try await rerender(
+                        ("Import finished: \(report.imported) new activities.", "success"), .ok, report)
+                } catch let error as ImportError {
+                    return try await rerender((error.description, "error"), .unprocessableContent, nil)
+                }
+            case nil:
+                throw HTTPError(.notFound)
+            }
+        }
+    }
+
+    func stravaConnectPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context, needsRead: false) { visit in
+            guard visit.session != nil else { return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path) }
+            guard config.strava.isConfigured else {
+                return HTMLResponse.redirect(ClubWeeklyURL.settings(visit.club.slug).path + "?strava=unavailable")
+            }
+            let state = try await oauthStates.create(club: visit.club.id, subject: visit.session?.subject)
+            let url = sync.client.authorizeURL(
+                redirectURI: "\(config.baseURL)/strava/callback", scope: StravaSync.scopes, state: state)
+            return Response(status: .found, headers: [.location: url.absoluteString])
+        }
+    }
+
+    // MARK: Admin
+
+    func adminPage(
+        _ visit: Visit, error: String?, notice: String?, status: HTTPResponse.Status = .ok
+    ) async throws
+        -> Response
+    {
+        var model = AdminModel(header: visit.header, signedIn: visit.isAdmin, error: error, notice: notice)
+        if visit.isAdmin {
+            let club = visit.club
+            model.clubName = club.name
+            model.colours = [club.colors.first, club.colors.second, club.colors.third].map(Self.colourInputValue)
+            model.timeZone = club.timeZoneIdentifier
+            model.timeZones = Self.timeZoneChoices(including: club.timeZoneIdentifier)
+            model.weekStart = club.weekStart.name
+            let counted = club.countedSportTypes
+            let common = [
+                "Ride", "VirtualRide", "EBikeRide", "GravelRide", "MountainBikeRide", "EMountainBikeRide", "Velomobile",
+                "Handcycle", "Run", "TrailRun", "Walk", "Hike", "Swim",
+            ]
+            let ids = common + counted.subtracting(common).sorted()
+            model.sportTypes = ids.map { (id: $0, label: Format.sportLabel($0), checked: counted.contains($0)) }
+            model.feedPublic = club.isFeedPublic
+            model.code = (try? clubService.code(of: visit.record)) ?? "—"
+            model.members = try await syncStatus(club).map { row in
+                AdminModel.MemberRow(
+                    id: row.memberId, name: row.name, source: row.source == "strava" ? "Strava" : "File import",
+                    status: row.source == "strava"
+                        ? (row.connected
+                            ? (row.lastError.map { "Error: \($0)" }
+                                ?? row.lastSyncAt.map { "Synced \(Format.activityDate($0, timeZone: club.timeZone))" }
+                                ?? "Waiting for first sync")
+                            : "Disconnected")
+                        : "—",
+                    activities: row.activities, hasError: row.lastError != nil)
+            }
+        }
+        return HTMLResponse.page(AdminView.page(model, strings: strings), status: status, csp: pageCSP)
+    }
+
+    static func colourInputValue(_ colour: String) -> String {
+        let hex = colour.hasPrefix("#") ? String(colour.dropFirst()) : colour
+        if hex.count == 6 { return "#" + hex.lowercased() }
+        if hex.count == 3 { return "#" + hex.map { "\($0)\($0)" }.joined().lowercased() }
+        return "#000000"
+    }
+
+    static func timeZoneChoices(including current: String) -> [String] {
+        var zones = TimeZone.knownTimeZoneIdentifiers.filter { $0.contains("/") && !$0.hasPrefix("Etc/") }
+        if !zones.contains(current) { zones.append(current) }
+        return zones.sorted()
+    }
+
+    func adminSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+        }
+        return try await page(request, context, needsRead: false) { visit in
+            let admin = ClubWeeklyURL.admin(visit.club.slug).path
+            let form = try await request.collectForm(limit: 64 << 10)
+            switch ClubWeeklyURL.AdminAction(rawValue: try context.parameters.require("action")) {
+            case .signin:
+                let key =
+                    "admin:\(visit.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+                if let wait = try await limiter.begin(key) {
+                    return try await adminPage(
+                        visit, error: strings.lockedOut(max(1, (wait + 59) / 60)), notice: nil, status: .tooManyRequests
+                    )
+                }
+                guard await clubService.verifyAdmin(password: form["password"] ?? "", for: visit.record) else {
+                    return try await adminPage(
+                        visit, error: "Wrong admin password.", notice: nil, status: .unauthorized)
+                }
+                try await limiter.reset(key)
+                let token = try await sessions.create(
+                    scope: visit.club.id.rawValue, subject: visit.session?.subject, role: "admin")
+                return HTMLResponse.redirect(
+                    admin,
+                    headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+            case .settings:
+                guard visit.isAdmin else { return HTMLResponse.redirect(admin) }
+                do {
+                    var club = try Self.applySettings(form, to: visit.club)
+                    if let password = form["adminPassword"], !password.isEmpty {
+                        try await clubService.setAdminPassword(club, password: password)
+                    }
+                    club.slug = visit.club.slug
+                    try await clubs.update(club)
+                    var updated = visit
+                    updated.record.club = club
+                    return try await adminPage(updated, error: nil, notice: "Settings saved.")
+                } catch let error as ClubError {
+                    return try await adminPage(visit, error: error.description, notice: nil, status: .badRequest)
+                } catch let error as WebInputError {
+                    return try await adminPage(visit, error: error.message, notice: nil, status: .badRequest)
+                }
+            case .code:
+                guard visit.isAdmin else { return HTMLResponse.redirect(admin) }
+                let chosen = form["code"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+                do {
+                    let code = try await clubService.rotateCode(visit.club, to: chosen)
+                    try await sessions.deleteAll(scope: visit.club.id.rawValue)
+                    let token = try await sessions.create(scope: visit.club.id.rawValue, subject: nil, role: "admin")
+                    var signedIn = visit
+                    signedIn.session = try await sessions.find(token)
+                    signedIn.member = nil
+                    if let record = try await clubs.find(slug: visit.club.slug) { signedIn.record = record }
+                    var response = try await adminPage(
+                        signedIn, error: nil,
+                        notice: "The club code is now \(code). Everybody else has been signed out.")
+                    response.headers[.setCookie] = sessionCookieHeader(
+                        token, request: request, maxAge: Int(sessions.lifetime))
+                    return response
+                } catch let error as ClubError {
+                    return try await adminPage(visit, error: error.description, notice: nil, status: .badRequest)
+                }
+            case nil:
+                throw HTTPError(.notFound)
+            }
+        }
+    }
+
+    /// Applies the admin form to a club, validating every field.
+    static func applySettings(_ form: FormData, to original: Club) throws -> Club {
+        var club = original
+        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...80).contains(name.count) else { throw ClubError.invalidName }
+        club.name = name
+        if let zone = form["timeZone"] {
+            guard TimeZone(identifier: zone) != nil else { throw ClubError.invalidTimeZone(zone) }
+            club.timeZoneIdentifier = zone
+        }
+        if let start = form["weekStart"] {
+            guard let day = Weekday(name: start) else { throw WebInputError("Unknown week start '\(start)'.") }
+            club.weekStart = day
+        }
+        let sports = Set(form.all("sport").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        guard !sports.isEmpty, sports.allSatisfy({ $0.allSatisfy(\.isLetter) }) else {
+            throw ClubError.invalidSportTypes
+        }
+        club.countedSportTypes = sports
+        let colours = (0..<3).map { form["colour\($0)"] ?? "" }
+        let parsed = ClubColors(first: colours[0], second: colours[1], third: colours[2])
+        guard parsed.isValid else { throw ClubError.invalidColors }
+        club.colors = parsed
+        club.isFeedPublic = form["feedPublic"] == "yes"
+        return club
+    }
+
+    func removeMemberSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+        }
+        return try await page(request, context, needsRead: false) { visit in
+            guard visit.isAdmin else { return HTMLResponse.redirect(ClubWeeklyURL.admin(visit.club.slug).path) }
+            let id = MemberID(try context.parameters.require("member"))
+            guard let member = try await members.find(id, in: visit.club.id) else {
+                return try await adminPage(
+                    visit, error: "That member was already removed.", notice: nil, status: .notFound)
+            }
+            try await sync.disconnect(member: member)
+            try await members.delete(member.id, in: visit.club.id)
+            try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
+            return try await adminPage(
+                visit, error: nil, notice: "\(member.fullName) was removed with their activities.")
+        }
+    }
+
+    // MARK: TV
+
+    func tvModel(_ visit: Visit) async throws -> TVModel {
+        let view = try await weeks.weekView(club: visit.club, offset: 0, metric: .distance, oldestOffset: 0)
+        return TVBuilder.model(
+            club: visit.club, view: view, viewer: visit.viewer, dataVersion: visit.record.dataVersion)
+    }
+
+    func tvPage(_ visit: Visit) async throws -> Response {
+        let model = try await tvModel(visit)
+        return HTMLResponse.page(TVView.page(model, renderedAt: renderedAt(visit.club), strings: strings), csp: pageCSP)
+    }
+}

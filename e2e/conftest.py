@@ -1,0 +1,283 @@
+"""Fixtures for the Club Weekly browser tests.
+
+* `server` (session): starts `clubhouse serve` on a free port with a fresh temporary data directory, waits for
+  /health, reads the demo club's code with `clubhouse club list`, creates a private club and yields a `Server`.
+* `driver` (per test): headless Chromium with the browser console log enabled.
+* `make_server`: starts extra, private server instances (used by the offline test, which stops its own server).
+
+The whole suite is skipped with a clear reason when Chromium, chromedriver or the server binary is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+E2E_DIR = Path(__file__).resolve().parent
+REPO_DIR = E2E_DIR.parent
+SCREENSHOT_DIR = E2E_DIR / "screenshots"
+
+PRIVATE_SLUG = "e2e-private"
+PRIVATE_NAME = "E2E Private"
+PRIVATE_PASSWORD = "correct horse battery"
+
+DESKTOP = (1440, 900)
+PHONE = (390, 844)
+TV = (1920, 1080)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Prerequisites
+
+
+def clubhouse_binary() -> Path:
+    explicit = os.environ.get("CLUBHOUSE_BIN")
+    if explicit:
+        return Path(explicit)
+    # Never build from the tests (another process may hold the build lock): use the existing debug build.
+    return REPO_DIR / ".build" / "debug" / "clubhouse"
+
+
+def chromium_binary() -> str | None:
+    for name in (os.environ.get("CHROME_BIN"), "chromium", "chromium-browser", "google-chrome"):
+        if name and shutil.which(name):
+            return shutil.which(name)
+    return None
+
+
+def chromedriver_binary() -> str | None:
+    return shutil.which(os.environ.get("CHROMEDRIVER", "chromedriver"))
+
+
+def missing_prerequisites() -> str | None:
+    problems = []
+    if chromium_binary() is None:
+        problems.append("Chromium not found (install the `chromium` package or set CHROME_BIN)")
+    if chromedriver_binary() is None:
+        problems.append("chromedriver not found (install `chromium-driver` or set CHROMEDRIVER)")
+    binary = clubhouse_binary()
+    if not (binary.is_file() and os.access(binary, os.X_OK)):
+        problems.append(f"server binary {binary} missing (run `swift build` or set CLUBHOUSE_BIN)")
+    try:
+        import selenium  # noqa: F401
+        import axe_selenium_python  # noqa: F401
+    except ImportError as error:
+        problems.append(f"Python package missing: {error.name} (pip install -r e2e/requirements.txt)")
+    return "; ".join(problems) or None
+
+
+def pytest_collection_modifyitems(config, items):
+    reason = missing_prerequisites()
+    if reason:
+        marker = pytest.mark.skip(reason=f"browser tests skipped: {reason}")
+        for item in items:
+            item.add_marker(marker)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Server
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@dataclass
+class Server:
+    binary: Path
+    data_dir: Path
+    log_path: Path
+    port: int = 0
+    process: subprocess.Popen | None = None
+    demo_code: str = ""
+    private_code: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return self.base_url + path
+
+    def cli(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [str(self.binary), *args, "--data-dir", str(self.data_dir)],
+            capture_output=True, text=True, timeout=60, check=check, cwd=self.data_dir)
+
+    def start(self) -> None:
+        if not self.port:
+            self.port = free_port()
+        log = open(self.log_path, "ab")
+        self.process = subprocess.Popen(
+            [str(self.binary), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+             "--data-dir", str(self.data_dir), "--log-level", "warning"],
+            stdout=log, stderr=subprocess.STDOUT, cwd=self.data_dir)
+        log.close()
+        self.wait_healthy()
+
+    def wait_healthy(self, timeout: float = 90) -> None:
+        deadline = time.monotonic() + timeout
+        last_error: Exception | None = None
+        while time.monotonic() < deadline:
+            if self.process and self.process.poll() is not None:
+                raise RuntimeError(f"clubhouse exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url("/health"), timeout=2) as response:
+                    if json.loads(response.read().decode()).get("status") == "ok":
+                        return
+            except (urllib.error.URLError, OSError, ValueError) as error:
+                last_error = error
+            time.sleep(0.2)
+        raise RuntimeError(f"clubhouse did not become healthy in {timeout}s ({last_error}):\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=10)
+        self.process = None
+
+    def log_tail(self, lines: int = 120) -> str:
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:]) or "(server log is empty)"
+
+    def club_code(self, slug: str) -> str:
+        listing = self.cli("club", "list").stdout
+        for line in listing.splitlines():
+            columns = line.split("\t")
+            if columns and columns[0] == slug:
+                match = re.search(r"\bcode (\S+)", line)
+                if match:
+                    return match.group(1)
+        raise RuntimeError(f"club {slug!r} not in `club list` output:\n{listing}")
+
+    def create_private_club(self) -> str:
+        args = ("club", "create", "--name", PRIVATE_NAME, "--slug", PRIVATE_SLUG, "--timezone", "Europe/Dublin",
+                "--admin-password", PRIVATE_PASSWORD)
+        result = self.cli(*args, check=False)
+        if result.returncode != 0 and "locked" in (result.stdout + result.stderr).lower():
+            # SQLite busy: create the club while the server is stopped, then start it again.
+            self.stop()
+            result = self.cli(*args, check=False)
+            self.start()
+        if result.returncode != 0:
+            raise RuntimeError(f"club create failed ({result.returncode}):\n{result.stdout}\n{result.stderr}")
+        match = re.search(r"Club code:\s*(\S+)", result.stdout)
+        return match.group(1) if match else self.club_code(PRIVATE_SLUG)
+
+
+def _new_server(root: Path, name: str) -> Server:
+    data_dir = root / name
+    data_dir.mkdir(parents=True)
+    return Server(binary=clubhouse_binary(), data_dir=data_dir, log_path=root / f"{name}.log")
+
+
+@pytest.fixture(scope="session")
+def server_root():
+    root = Path(tempfile.mkdtemp(prefix="clubweekly-e2e-"))
+    yield root
+    if os.environ.get("E2E_KEEP_DATA"):
+        print(f"\nE2E data kept in {root}")
+    else:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def server(server_root, request):
+    """The shared server: demo club seeded on start-up, plus the private club `e2e-private`."""
+    instance = _new_server(server_root, "main")
+    instance.start()  # empty DB: the demo club is seeded before /health answers
+    try:
+        instance.demo_code = instance.club_code("demo")
+        instance.private_code = instance.create_private_club()
+        yield instance
+    finally:
+        instance.stop()
+        if request.session.testsfailed:
+            print(f"\n----- clubhouse server log ({instance.log_path}) -----\n{instance.log_tail(200)}")
+
+
+@pytest.fixture
+def make_server(server_root):
+    """Factory for extra server instances a test may stop at will (e.g. to simulate going offline)."""
+    started: list[Server] = []
+
+    def factory(name: str) -> Server:
+        instance = _new_server(server_root, f"{name}-{len(started)}")
+        instance.start()
+        instance.demo_code = instance.club_code("demo")
+        started.append(instance)
+        return instance
+
+    yield factory
+    for instance in started:
+        instance.stop()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Attach the server log (and the page URL) to every failed test's report."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        for name in ("server", "make_server"):
+            instance = item.funcargs.get(name)
+            if isinstance(instance, Server):
+                report.sections.append(("clubhouse server log (tail)", instance.log_tail(60)))
+        driver = item.funcargs.get("driver")
+        if driver is not None:
+            try:
+                report.sections.append(("browser", f"URL at failure: {driver.current_url}"))
+            except Exception:  # noqa: BLE001 - the browser may already be gone
+                pass
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Browser
+
+
+def chrome_options():
+    from selenium.webdriver.chrome.options import Options
+
+    options = Options()
+    options.binary_location = chromium_binary()
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={DESKTOP[0]},{DESKTOP[1]}", "--lang=en-GB", "--no-first-run",
+                     "--disable-search-engine-choice-screen", "--disable-extensions"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return options
+
+
+@pytest.fixture
+def driver():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    browser = webdriver.Chrome(service=Service(executable_path=chromedriver_binary()), options=chrome_options())
+    browser.set_page_load_timeout(30)
+    browser.set_script_timeout(30)
+    yield browser
+    browser.quit()
