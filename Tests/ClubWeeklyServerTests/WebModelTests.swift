@@ -1,0 +1,330 @@
+import ClubWeekly
+import Foundation
+import Testing
+import WebUI
+
+@testable import ClubWeeklyServer
+
+/// A fixed club week (Europe/Dublin, the week after the clocks went back) built from activities, so page models and
+/// views are tested without storage.
+enum WebFixture {
+    static let zone = TimeZone(identifier: "Europe/Dublin")!
+    static let club = Club(
+        id: ClubID("c1"), name: "Dunboyne CC", slug: "dunboyne", timeZoneIdentifier: "Europe/Dublin",
+        countedSportTypes: ["Ride", "Run"], createdAt: date("2026-08-01T00:00:00Z"))
+    static let members = [
+        member("m1", "Sarah", "Murphy"), member("m2", "James", "Kelly"), member("m3", "Roisin", "Farrell"),
+        member("m4", "Tom", "Brennan"), member("m5", "Aoife", "<Doyle>"),
+    ]
+
+    static func member(_ id: String, _ first: String, _ last: String) -> Member {
+        Member(
+            id: MemberID(id), clubID: club.id, firstName: first, lastName: last, joinedAt: date("2026-08-01T00:00:00Z"))
+    }
+
+    static func date(_ text: String) -> Date {
+        ISO8601DateFormatter().date(from: text) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    static func ride(
+        _ member: String, _ start: String, km: Double, minutes: Int, climb: Double, type: String = "Ride",
+        name: String = "Morning Ride", id: String? = nil
+    ) -> Activity {
+        Activity(
+            memberID: MemberID(member), source: .strava, externalID: id ?? "\(member)-\(start)", startDate: date(start),
+            sportType: type, distance: km * 1000, movingTime: minutes * 60, elapsedTime: minutes * 60 + 120,
+            elevationGain: climb, name: name)
+    }
+
+    /// Monday 26 Oct 2026 07:32 Irish time is 07:32Z (winter time began on Sunday 25 Oct).
+    static let activities = [
+        ride("m1", "2026-10-26T07:32:00Z", km: 42.3, minutes: 89, climb: 420),
+        ride("m1", "2026-10-28T17:00:00Z", km: 81.7, minutes: 170, climb: 780),
+        ride("m2", "2026-10-27T06:15:00Z", km: 118, minutes: 235, climb: 1_240),
+        ride("m3", "2026-10-28T08:00:00Z", km: 12.4, minutes: 64, climb: 85, type: "Run", name: "Easy run"),
+        ride("m3", "2026-10-31T09:00:00Z", km: 85.6, minutes: 180, climb: 675),
+        ride("m4", "2026-10-29T18:30:00Z", km: 87, minutes: 175, climb: 540),
+        // The week before, for trends.
+        ride("m1", "2026-10-20T07:00:00Z", km: 100, minutes: 200, climb: 900),
+        ride("m2", "2026-10-21T07:00:00Z", km: 130, minutes: 250, climb: 1_000),
+        ride("m5", "2026-10-22T07:00:00Z", km: 40, minutes: 90, climb: 200),
+    ]
+
+    static let now = date("2026-11-01T12:00:00Z")
+
+    static func view(metric: Metric = .distance, offset: Int = 0, activities: [Activity] = activities) -> WeekView {
+        let week = WeekCalendar(club: club).week(offset: offset, from: now)
+        let names = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.fullName) })
+        let report = WeeklyStats.report(
+            activities: activities, week: week, counting: club.countedSportTypes, metric: metric, names: names)
+        return WeekView(club: club, report: report, offset: offset, oldestOffset: -13, members: members)
+    }
+
+    static func input(
+        _ state: DashboardState = .init(), viewer: Viewer = Viewer(), activities: [Activity] = activities,
+        hasAnyData: Bool = true
+    ) -> DashboardBuilder.Input {
+        let calendar = WeekCalendar(club: club)
+        let weeks = calendar.weeks(offset: -13...0, from: now).enumerated().map {
+            WeekPickerModel.Option(offset: -13 + $0.offset, label: $0.element.label)
+        }
+        return DashboardBuilder.Input(
+            club: club, state: state, view: view(metric: state.metric, offset: state.week, activities: activities),
+            weeks: weeks, viewer: viewer, insights: nil, renderedAt: "Sun 1 Nov · 12:00pm", hasAnyData: hasAnyData)
+    }
+}
+
+@Suite("Dashboard state and URLs")
+struct DashboardStateTests {
+    @Test("defaults leave the query empty and every option round-trips through the URL")
+    func roundTrip() throws {
+        #expect(DashboardState().query == "")
+        #expect(ClubWeeklyURL.dashboard("demo").path == "/clubs/demo")
+        let state = DashboardState().with {
+            $0.week = -3
+            $0.tab = .table
+            $0.metric = .elevation
+            $0.sort = .rides
+            $0.ascending = true
+            $0.member = "m 1&x=2"
+            $0.mode = .lowest
+            $0.rider = "m2"
+        }
+        let query = state.query
+        #expect(query.contains("member=m%201%26x%3D2"))
+        var parsed: [String: String] = [:]
+        for pair in query.dropFirst().split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? "" }
+            parsed[parts[0]] = parts[1]
+        }
+        #expect(try DashboardState.parse(parsed) == state)
+        #expect(ClubWeeklyURL.fragment("demo", state).path.hasPrefix("/clubs/demo/fragments/table?week=-3"))
+        #expect(!ClubWeeklyURL.fragment("demo", state).path.contains("tab="))
+        // Sorting by name defaults to A→Z, everything else to highest first.
+        #expect(try DashboardState.parse(["sort": "name"]).ascending)
+        #expect(try !DashboardState.parse(["sort": "rides"]).ascending)
+    }
+
+    @Test(
+        "unknown values are refused with the valid choices",
+        arguments: [
+            (["tab": "map"], "charts, table, rides, insights"),
+            (["metric": "movingTime"], "distance, rides, speed, elevation"),
+            (["week": "1"], "week must be"), (["week": "-999999999"], "week must be"),
+            (["dir": "sideways"], "asc or desc"),
+            (["order": "random"], "newest, oldest"), (["mode": "worst"], "me, top3, lowest"),
+        ])
+    func refused(query: [String: String], message: String) {
+        #expect(throws: WebInputError.self) { try DashboardState.parse(query) }
+        do {
+            _ = try DashboardState.parse(query)
+        } catch {
+            #expect(error.message.contains(message))
+        }
+    }
+}
+
+@Suite("Dashboard page models")
+struct DashboardModelTests {
+    @Test("charts: summary cards, the top bar in orange only, rankings with medals and the viewer marked")
+    func charts() throws {
+        let model = DashboardBuilder.dashboard(WebFixture.input(viewer: Viewer(signedIn: true, memberID: "m3")))
+        guard case .charts(let charts) = model.panel else { Issue.record("not the charts panel"); return }
+        #expect(charts.cards.map(\.value) == ["427", "6", "4", "3,740m"])
+        #expect(charts.cards[1].detail == "4 members active")
+        #expect(charts.bars.data.map(\.label) == ["Sarah M.", "James K.", "Roisin F.", "Tom B."])
+        #expect(charts.bars.data.map(\.highlight) == [true, false, false, false])
+        #expect(charts.rankings.map(\.medal) == ["🥇", "🥈", "🥉", nil])
+        #expect(charts.rankings.map(\.isMe) == [false, false, true, false])
+        #expect(charts.rankings[0].value == "124.0 km")
+        #expect(charts.metricPicker.filter(\.isCurrent).map(\.key) == ["distance"])
+        #expect(model.tabs.map(\.key) == ["charts", "table", "rides", "insights"])
+        #expect(model.tabs[1].fragmentURL == "/clubs/dunboyne/fragments/table")
+    }
+
+    @Test("switching the metric re-ranks the bars; a speed share is shown as a distance share")
+    func metrics() throws {
+        let rides = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.metric = .rides }))
+        guard case .charts(let byRides) = rides.panel else { Issue.record("not charts"); return }
+        #expect(byRides.bars.data.prefix(2).map(\.label) == ["Roisin F.", "Sarah M."])
+        #expect(byRides.donut.centerValue == "6")
+        let speed = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.metric = .speed }))
+        guard case .charts(let bySpeed) = speed.panel else { Issue.record("not charts"); return }
+        #expect(bySpeed.donut.title.hasSuffix("Distance"))
+        let speeds = bySpeed.bars.data.map(\.value)
+        #expect(speeds == speeds.sorted(by: >))
+    }
+
+    @Test("table: every sort key in both directions, rank renumbered, top row and the viewer's row tinted")
+    func table() throws {
+        for key in DashboardState.SortKey.allCases {
+            for ascending in [false, true] {
+                let state = DashboardState().with {
+                    $0.tab = .table
+                    $0.sort = key
+                    $0.ascending = ascending
+                }
+                let model = DashboardBuilder.dashboard(
+                    WebFixture.input(state, viewer: Viewer(signedIn: true, memberID: "m2")))
+                guard case .table(let table) = model.panel else { Issue.record("not the table"); return }
+                let column = try #require(table.columns.firstIndex { $0.key == key })
+                let values = table.rows.map { $0.cells[column].sortValue }
+                if key == .name {
+                    #expect(values == (ascending ? values.sorted() : values.sorted(by: >)), "\(key)")
+                } else {
+                    let numbers = values.compactMap(Double.init)
+                    #expect(numbers == (ascending ? numbers.sorted() : numbers.sorted(by: >)), "\(key) \(ascending)")
+                }
+                #expect(table.rows.map { $0.cells[0].text } == ["1", "2", "3", "4"])
+                #expect(table.rows.map(\.isTop) == [true, false, false, false])
+                #expect(table.rows.filter(\.isMe).map(\.memberID) == ["m2"])
+                #expect(table.columns[column].sortedDirection == (ascending ? "ascending" : "descending"))
+                // The active header's link reverses the order.
+                #expect(
+                    table.columns[column].url
+                        == ClubWeeklyURL.dashboard("dunboyne", state.with { $0.ascending.toggle() }).path)
+            }
+        }
+    }
+
+    @Test("rides: cards in the club's time zone across the clock change, runs with a pace, filter and order")
+    func rides() throws {
+        let model = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.tab = .rides }))
+        guard case .rides(let rides) = model.panel else { Issue.record("not rides"); return }
+        #expect(rides.summary == "6 activities · 4 members")
+        let first = try #require(rides.cards.last)
+        #expect(first.memberName == "Sarah M.")
+        #expect(first.when == "Mon 26 Oct · 7:32am")
+        #expect(first.distance == "42.3km")
+        #expect(first.pace == "28.5 km/h")
+        #expect(first.movingTime == "1h 29m")
+        let run = try #require(rides.cards.first { $0.sportLabel == "Run" })
+        #expect(run.paceLabel == "Pace" && run.pace == "5:10/km")
+        #expect(rides.cards.contains { $0.elevation == "1.2k" })
+
+        let filtered = DashboardBuilder.dashboard(
+            WebFixture.input(
+                DashboardState().with {
+                    $0.tab = .rides; $0.member = "m1"; $0.order = .oldest
+                }))
+        guard case .rides(let mine) = filtered.panel else { Issue.record("not rides"); return }
+        #expect(mine.cards.map(\.when) == ["Mon 26 Oct · 7:32am", "Wed 28 Oct · 5:00pm"])
+        #expect(mine.members.map(\.name) == ["James K.", "Roisin F.", "Sarah M.", "Tom B."])
+    }
+
+    @Test("empty states: a club without data, a quiet week with a link back, and no link before the history")
+    func emptyStates() {
+        let newClub = DashboardBuilder.dashboard(WebFixture.input(activities: [], hasAnyData: false))
+        guard case .empty(let title, _, let action) = newClub.panel else { Issue.record("not empty"); return }
+        #expect(title == "No rides yet" && action == nil)
+        let quiet = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.week = -5 }))
+        guard case .empty(let quietTitle, _, let back) = quiet.panel else { Issue.record("not empty"); return }
+        #expect(quietTitle == "A quiet week")
+        #expect(back?.url == "/clubs/dunboyne?week=-6")
+        let oldest = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.week = -13 }))
+        guard case .empty(_, _, let none) = oldest.panel else { Issue.record("not empty"); return }
+        #expect(none == nil)
+        #expect(oldest.weekPicker.previousURL == nil)
+        #expect(oldest.weekPicker.nextURL == "/clubs/dunboyne?week=-12")
+    }
+
+    @Test("week picker: newest first, no next week from this week, tab options kept")
+    func weekPicker() {
+        let model = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.tab = .table }))
+        #expect(model.weekPicker.label == "Week of 26 Oct – 1 Nov 2026")
+        #expect(model.weekPicker.nextURL == nil)
+        #expect(model.weekPicker.previousURL == "/clubs/dunboyne?week=-1&tab=table")
+        #expect(model.weekPicker.options.first?.offset == 0 && model.weekPicker.options.last?.offset == -13)
+        #expect(model.weekPicker.keep.map(\.0) == ["tab"])
+    }
+
+    @Test("TV: full names, at most ten riders, the latest rides first")
+    func tv() {
+        let model = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)
+        #expect(model.leaderboard.map(\.name) == ["Sarah Murphy", "James Kelly", "Roisin Farrell", "Tom Brennan"])
+        #expect(model.distance == "427 km")
+        #expect(model.subtitle == "6 rides · 4 active members")
+        #expect(model.rides.first?.name == "Roisin Farrell")
+    }
+}
+
+/// HTML snapshots of the views, built from the fixture models. Run with `SNAPSHOT_RECORD=1` to re-record after an
+/// intended change, then review the diff.
+@Suite("Club Weekly view snapshots")
+struct ViewSnapshotTests {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "__Snapshots__")
+
+    /// One element per line and asset fingerprints masked, so diffs are readable and CSS edits don't churn them.
+    static func normalized(_ html: String) -> String {
+        html.replacing(/\?v=[0-9a-f]{12}/, with: "?v=…").replacingOccurrences(of: "><", with: ">\n<") + "\n"
+    }
+
+    static func assertSnapshot(
+        _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let file = directory.appendingPathComponent("\(name).html")
+        let actual = normalized(html)
+        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
+            || !FileManager.default.fileExists(atPath: file.path)
+        {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            Issue.record("Recorded snapshot \(name).html; run again to compare.", sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        guard expected != actual else { return }
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = Array(zip(a, b)).firstIndex { $0 != $1 } ?? min(a.count, b.count)
+        Issue.record(
+            "Snapshot \(name).html differs at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")",
+            sourceLocation: sourceLocation)
+    }
+
+    @Test("dashboard tabs", arguments: DashboardState.Tab.allCases.filter { $0 != .insights })
+    func dashboard(tab: DashboardState.Tab) throws {
+        let model = DashboardBuilder.dashboard(
+            WebFixture.input(DashboardState().with { $0.tab = tab }, viewer: Viewer(signedIn: true, memberID: "m1")))
+        try Self.assertSnapshot(DashboardView.page(model), named: "dashboard-\(tab.rawValue)")
+    }
+
+    @Test("empty dashboard, join page with an error, TV board")
+    func otherPages() throws {
+        try Self.assertSnapshot(
+            DashboardView.page(DashboardBuilder.dashboard(WebFixture.input(activities: [], hasAnyData: false))),
+            named: "dashboard-new-club")
+        let header = ClubHeaderModel(
+            slug: "dunboyne", name: "Dunboyne CC", colours: ["#0055A4", "#FFFFFF", "#EF4135"], viewer: Viewer())
+        try Self.assertSnapshot(
+            JoinView.page(
+                JoinModel(
+                    header: header, error: ClubWeeklyStrings.en.wrongCode, info: nil, stravaAvailable: true,
+                    memberCount: 5)),
+            named: "join-wrong-code")
+        let tv = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)
+        try Self.assertSnapshot(TVView.page(tv, renderedAt: "Sun 1 Nov · 12:00pm"), named: "tv")
+    }
+
+    @Test("user text is escaped in text and attributes")
+    func escaping() throws {
+        let header = ClubHeaderModel(
+            slug: "x", name: "\"><script>alert(1)</script>", colours: ["\"/><script>", "#fff", "#000"], viewer: Viewer()
+        )
+        let html = JoinView.page(
+            JoinModel(header: header, error: "<b>", info: nil, stravaAvailable: false, memberCount: 0))
+        #expect(!html.contains("<script>alert(1)"))
+        #expect(!html.contains("\"/><script>"))
+        #expect(html.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(!html.contains("<b>"))
+        let model = DashboardBuilder.dashboard(
+            WebFixture.input(
+                DashboardState().with {
+                    $0.week = -1; $0.tab = .table
+                }))
+        let page = DashboardView.page(model)
+        #expect(page.contains("Aoife &lt;."))
+        #expect(!page.contains("<Doyle>"))
+    }
+}
