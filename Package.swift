@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ClubWeekly", targets: ["ClubWeekly"]),
         .library(name: "StravaAPI", targets: ["StravaAPI"]),
         .library(name: "WebUI", targets: ["WebUI"]),
+        .library(name: "ClubWeeklyServer", targets: ["ClubWeeklyServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),

@@ -21,7 +21,17 @@ let package = Package(
             ],
             path: "Benchmarks/WeeklyAggregation",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        .executableTarget(
+            name: "DashboardRendering",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "ClubWeekly", package: rootName),
+                .product(name: "ClubWeeklyServer", package: rootName),
+            ],
+            path: "Benchmarks/DashboardRendering",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

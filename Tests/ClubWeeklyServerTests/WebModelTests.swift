@@ -212,6 +212,42 @@ struct DashboardModelTests {
         #expect(mine.members.map(\.name) == ["James K.", "Roisin F.", "Sarah M.", "Tom B."])
     }
 
+    @Test("long weeks: ride cards come 50 at a time and the donut groups riders after the top 11")
+    func pagingAndGrouping() throws {
+        let members = (0..<30).map { WebFixture.member("p\($0)", "Rider\($0)", "X") }
+        let rides = members.enumerated().flatMap { index, member in
+            (0..<4).map { ride in
+                WebFixture.ride(
+                    member.id.rawValue, "2026-10-2\(6 + ride)T0\(ride + 1):00:00Z", km: Double(10 + index), minutes: 60,
+                    climb: 100)
+            }
+        }
+        var input = WebFixture.input(DashboardState().with { $0.tab = .rides }, activities: rides)
+        let week = WeekCalendar(club: WebFixture.club).week(offset: 0, from: WebFixture.now)
+        let report = WeeklyStats.report(activities: rides, week: week, counting: WebFixture.club.countedSportTypes)
+        input.view = WeekView(club: WebFixture.club, report: report, offset: 0, oldestOffset: -13, members: members)
+        guard case .rides(let first) = DashboardBuilder.dashboard(input).panel else {
+            Issue.record("not rides"); return
+        }
+        #expect(first.cards.count == 50)
+        #expect(first.more?.label == "Show 50 more of 120")
+        #expect(first.more?.url == "/clubs/dunboyne?tab=rides&show=100")
+        input.state.show = 100
+        guard case .rides(let second) = DashboardBuilder.dashboard(input).panel else {
+            Issue.record("not rides"); return
+        }
+        #expect(second.cards.count == 100 && second.more?.label == "Show 20 more of 120")
+        input.state = DashboardState()
+        guard case .charts(let charts) = DashboardBuilder.dashboard(input).panel else {
+            Issue.record("not charts"); return
+        }
+        #expect(charts.donut.data.count == 12)
+        #expect(charts.donut.data.last?.label == "19 others")
+        let total = charts.donut.data.reduce(0) { $0 + $1.value }
+        #expect(abs(total - report.summary.distance / 1000) < 0.5)
+        #expect(charts.bars.data.count == 30)
+    }
+
     @Test("empty states: a club without data, a quiet week with a link back, and no link before the history")
     func emptyStates() {
         let newClub = DashboardBuilder.dashboard(WebFixture.input(activities: [], hasAnyData: false))
@@ -326,5 +362,34 @@ struct ViewSnapshotTests {
         let page = DashboardView.page(model)
         #expect(page.contains("Aoife &lt;."))
         #expect(!page.contains("<Doyle>"))
+    }
+}
+
+@Suite("Page weight")
+struct PageWeightTests {
+    @Test("a 100-member club's dashboard with its CSS and JS stays under 150 KB, every tab")
+    func budget() {
+        let club = WebFixture.club
+        let members = (0..<100).map { WebFixture.member("m\($0)", "Rider\($0)", "Longsurname\($0)") }
+        let week = WeekCalendar(club: club).week(offset: 0, from: WebFixture.now)
+        let activities = members.flatMap { member in
+            (0..<4).map { ride in
+                Activity(
+                    memberID: member.id, source: .strava, externalID: "\(member.id)-\(ride)",
+                    startDate: week.start.addingTimeInterval(Double(ride) * 30_000 + 3600), sportType: "Ride",
+                    distance: 40_000, movingTime: 5400, elapsedTime: 5600, elevationGain: 400,
+                    name: "A fairly long ride title for the weekend")
+            }
+        }
+        for tab in ["charts", "table", "rides"] {
+            let html = ClubWeeklyPages.dashboard(
+                club: club, members: members, activities: activities, now: WebFixture.now, tab: tab)
+            if let out = ProcessInfo.processInfo.environment["PAGE_WEIGHT_OUT"] {
+                try? html.write(toFile: "\(out)/dashboard-\(tab).html", atomically: true, encoding: .utf8)
+            }
+            let total = html.utf8.count + ClubWeeklyPages.dashboardAssetBytes
+            #expect(total < 150_000, "\(tab): \(total) bytes")
+            #expect(html.contains("Rider99"))
+        }
     }
 }

@@ -5,6 +5,10 @@ import WebUI
 /// Pure functions from the week's data to the dashboard's page models.
 enum DashboardBuilder {
     static let medals = ["🥇", "🥈", "🥉"]
+    /// Riders drawn as their own donut segment; the rest are grouped.
+    static let donutSegments = 11
+    /// Ride cards per page of the rides tab.
+    static let ridesPerPage = 50
 
     struct Input: Sendable {
         var club: Club
@@ -190,15 +194,31 @@ enum DashboardBuilder {
             centre = Format.distanceKm(total * 1000, decimals: 0)
         }
         let shareRows = active.sorted { metricValue($0, shareMetric) > metricValue($1, shareMetric) }
+        var shares = shareRows.prefix(donutSegments).map { row in
+            let value = metricValue(row, shareMetric)
+            return ChartDatum(
+                label: row.name, fullLabel: row.fullName, value: value, valueText: metricText(value, shareMetric),
+                hue: row.hue)
+        }
+        // More segments than colours a reader can tell apart: the rest share one "others" segment.
+        if shareRows.count > donutSegments + 1 {
+            let rest = shareRows.dropFirst(donutSegments)
+            let value = rest.reduce(0) { $0 + metricValue($1, shareMetric) }
+            shares.append(
+                ChartDatum(
+                    label: "\(rest.count) others", fullLabel: "\(rest.count) other riders", value: value,
+                    valueText: metricText(value, shareMetric), hue: 215))
+        } else if shareRows.count == donutSegments + 1, let last = shareRows.last {
+            let value = metricValue(last, shareMetric)
+            shares.append(
+                ChartDatum(
+                    label: last.name, fullLabel: last.fullName, value: value, valueText: metricText(value, shareMetric),
+                    hue: last.hue))
+        }
         let donut = DonutChart(
             title: "\(s.shareOfClub) — \(shareLabel)",
             description: "Each active member's share of the club's total \(shareMetric.noun) (\(centre)).",
-            data: shareRows.map { row in
-                let value = metricValue(row, shareMetric)
-                return ChartDatum(
-                    label: row.name, fullLabel: row.fullName, value: value, valueText: metricText(value, shareMetric),
-                    hue: row.hue)
-            }, centerValue: centre, centerLabel: s.totalClub, labelHeader: "Rider", valueHeader: shareLabel,
+            data: shares, centerValue: centre, centerLabel: s.totalClub, labelHeader: "Rider", valueHeader: shareLabel,
             id: "donut-\(shareMetric.rawValue)")
         _ = total
         let rankings = active.enumerated().map { index, row in
@@ -312,7 +332,15 @@ enum DashboardBuilder {
             members.append((activity.memberId, activity.memberName))
         }
         members.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
-        let cards = activities.map { activity in
+        let total = activities.count
+        let shown = min(total, max(ridesPerPage, state.show))
+        let more: (label: String, url: String)? =
+            shown < total
+            ? (
+                "Show \(min(ridesPerPage, total - shown)) more of \(total)",
+                ClubWeeklyURL.dashboard(slug, state.with { $0.show = shown + ridesPerPage }).path
+            ) : nil
+        let cards = activities.prefix(shown).map { activity in
             let member = byID[activity.memberId]
             let paced = SportTypes.paced.contains(activity.sportType)
             var tags: [String] = []
@@ -343,7 +371,8 @@ enum DashboardBuilder {
         if state.order != .newest { keep.append(("order", state.order.rawValue)) }
         return RidesModel(
             summary: "\(count) activit\(count == 1 ? "y" : "ies") · \(riders) member\(riders == 1 ? "" : "s")",
-            members: members, selectedMember: state.member, orderLinks: order, cards: cards, filterKeep: keep)
+            members: members, selectedMember: state.member, orderLinks: order, cards: Array(cards), more: more,
+            filterKeep: keep)
     }
 
     // MARK: Insights

@@ -121,10 +121,13 @@ struct RidesModel: Equatable, Sendable {
     var selectedMember: String?
     var orderLinks: [Components.LinkItem]
     var cards: [Card]
+    /// "Show 50 more of 320" when the week has more rides than one page.
+    var more: (label: String, url: String)?
     var filterKeep: [(String, String)]
 
     static func == (a: Self, b: Self) -> Bool {
         a.summary == b.summary && a.cards == b.cards && a.selectedMember == b.selectedMember
+            && a.more?.url == b.more?.url
             && a.members.map(\.id) == b.members.map(\.id) && a.orderLinks == b.orderLinks
     }
 }

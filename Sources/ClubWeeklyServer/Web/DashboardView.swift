@@ -292,7 +292,12 @@ enum DashboardView {
                             .if(
                                 !card.tags.isEmpty,
                                 .p(.class("ride-tags"), .safeText(card.tags.joined(separator: " · ")))))
-                    }))
+                    }),
+            .unwrap(model.more) { more in
+                .p(
+                    .class("more"),
+                    .a(.class("button secondary"), .link(more.url), .attr("data-key", "more"), .safeText(more.label)))
+            })
     }
 
     static func stat(_ label: String, _ value: String) -> Node<HTML.BodyContext> {

@@ -19,6 +19,8 @@ struct DashboardState: Equatable, Sendable {
     var ascending = false
     var member: String?
     var order = RideOrder.newest
+    /// Ride cards shown (pages of ``DashboardBuilder/ridesPerPage``).
+    var show = 50
     var mode = InsightsMode.me
     /// Whose "My stats" and "vs Top 3" to show (defaults to the signed-in member).
     var perspective: String?
@@ -51,6 +53,12 @@ struct DashboardState: Equatable, Sendable {
         }
         state.member = nonEmpty(query["member"])
         state.order = try value(query, "order", default: .newest)
+        if let text = query["show"], !text.isEmpty {
+            guard let show = Int(text), (1...10_000).contains(show) else {
+                throw WebInputError("show must be a number of rides from 1 to 10000, not '\(text)'.")
+            }
+            state.show = show
+        }
         state.mode = try value(query, "mode", default: .me)
         state.perspective = nonEmpty(query["as"])
         state.rider = nonEmpty(query["rider"])
@@ -86,6 +94,7 @@ struct DashboardState: Equatable, Sendable {
         }
         if let member { items.append(("member", member)) }
         if order != .newest { items.append(("order", order.rawValue)) }
+        if show != 50 { items.append(("show", String(show))) }
         if mode != .me { items.append(("mode", mode.rawValue)) }
         if let perspective { items.append(("as", perspective)) }
         if let rider { items.append(("rider", rider)) }
