@@ -63,7 +63,8 @@
 
   function prefetch(root) {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 300));
-    idle(() => root.querySelectorAll("a[data-fragment][data-prefetch]").forEach((a) => fetchFragment(a.dataset.fragment)));
+    idle(() => root.querySelectorAll("a[data-fragment][data-prefetch]:not([aria-current])")
+      .forEach((a) => fetchFragment(a.dataset.fragment)));
   }
 
   // Sorting: th[data-sort] holds a column key; each row's td[data-value] holds the number or text to sort by.
