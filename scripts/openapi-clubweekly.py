@@ -21,6 +21,7 @@ weekStats = obj({"memberID": S(), "distance": N(), "rides": I(), "movingTime": I
 rawTrend = obj({"direction": {"type": "string"}, "percent": N()}, ["direction"])
 ranked = obj({"stats": weekStats, "previous": weekStats, "rank": I(), "trend": rawTrend})
 schemas = {
+ "DataVersion": obj({"version": I()}),
  "Error": obj({"error": obj({"code": S(), "message": S()})}),
  "WorkerError": obj({"error": S()}),
  "Trend": trend,
@@ -89,6 +90,8 @@ paths = {
    "responses": {"200": resp(obj({"club": S(), "role": S(), "code": S()})), "400": err("Invalid code or malformed body"), "403": err("Admins only")}}},
  "/api/clubs/{slug}/members/{member}": {"delete": {"summary": "Remove a member (admin)", "parameters": [slug, {"name": "member", "in": "path", "required": True, "schema": S()}], "security": [{"session": []}],
    "responses": {"204": {"description": "Removed"}, "403": err("Admins only"), "404": err("Unknown member")}}},
+ "/clubs/{slug}/tv/version": {"get": {"summary": "The club's data version (the TV board polls it and redraws when it changes)", "tags": ["web"], "parameters": [slug], "security": cookie,
+   "responses": {"200": resp(ref("DataVersion")), "401": err("Private club: sign in"), "404": err("Unknown club")}}},
  "/strava/callback": {"get": {"summary": "Strava OAuth redirect target", "parameters": [{"name": n, "in": "query", "schema": S()} for n in ["code", "state", "scope", "error"]],
    "responses": {"302": {"description": "Back to member settings with ?strava=connected|denied|scope|failed"}, "400": err("Unknown, used or expired state")}}},
  "/strava/webhook": {

@@ -160,7 +160,7 @@ public struct ClubWeeklyApp: Sendable {
         }
         let report = try await imports.importExport(data, member: member)
         var lines = [
-            "Imported \(report.imported) new activities for \(member.fullName) in \(clubSlug) "
+            "Imported \(report.imported) new activit\(report.imported == 1 ? "y" : "ies") for \(member.fullName) in \(clubSlug) "
                 + "(\(report.rows) rows, \(report.alreadyPresent) already present, \(report.problems.count) problems)."
         ]
         lines += report.problems.map { "  line \($0.line): \($0.message)" }

@@ -220,4 +220,13 @@ extension HTTPField.Name {
     /// `X-Cache`: `HIT` when a JSON response came from the response cache.
     // swift-format-ignore: NeverForceUnwrap
     public static let xCache = HTTPField.Name("X-Cache")!
+    /// `Clear-Site-Data`: on sign-out, tells the browser to drop cached copies of the user's pages.
+    // swift-format-ignore: NeverForceUnwrap
+    public static let clearSiteData = HTTPField.Name("Clear-Site-Data")!
+    /// `Content-Security-Policy` of HTML pages.
+    // swift-format-ignore: NeverForceUnwrap
+    public static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
+    /// `X-Forwarded-Host`: the host the client asked for, set by a reverse proxy (believed only with `trustProxy`).
+    // swift-format-ignore: NeverForceUnwrap
+    public static let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
 }

@@ -167,7 +167,7 @@ extension Request {
     /// the session cookie's `SameSite=Lax` covers them.
     public func isSameOrigin(trustProxy: Bool) -> Bool {
         guard let origin = headers[.origin], origin != "null" else { return headers[.origin] == nil }
-        guard let host = (trustProxy ? headers[HTTPField.Name("X-Forwarded-Host")!] : nil) ?? head.authority
+        guard let host = (trustProxy ? headers[.xForwardedHost] : nil) ?? head.authority
         else { return false }
         guard let url = URL(string: origin), let originHost = url.host else { return false }
         let originWithPort = url.port.map { "\(originHost):\($0)" } ?? originHost
@@ -185,7 +185,7 @@ public enum HTMLResponse {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-cache"
-        fields[HTTPField.Name("Content-Security-Policy")!] = csp
+        fields[.contentSecurityPolicy] = csp
         return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 

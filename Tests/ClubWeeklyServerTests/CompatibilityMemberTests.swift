@@ -168,7 +168,7 @@ struct AdminCommandTests {
             """.utf8
         ).write(to: URL(fileURLWithPath: file))
         let output = try await app.importFile(path: file, clubSlug: "dunboyne-cc", memberName: "Sarah Murphy")
-        #expect(output.contains("Imported 1 new activities for Sarah Murphy"))
+        #expect(output.contains("Imported 1 new activity for Sarah Murphy"))
         #expect(output.contains("line 3:"))
         let again = try await app.importFile(path: file, clubSlug: "dunboyne-cc", memberName: "sarah murphy")
         #expect(again.contains("Imported 0 new"))

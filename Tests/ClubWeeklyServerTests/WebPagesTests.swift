@@ -195,7 +195,7 @@ struct WebPagesTests {
                 body: ByteBuffer(string: body))
             #expect(imported.status == .ok)
             #expect(imported.text.contains("Import result"))
-            #expect(imported.text.contains("1 new activities"))
+            #expect(imported.text.contains("Import finished: 1 new activity."))
             #expect(imported.text.contains("<td>3</td>"), "the bad row is reported by its line")
 
             let empty = try await client.execute(
@@ -311,6 +311,13 @@ struct WebPagesTests {
                         sportType: "Ride", distance: 12_000, movingTime: 1800, elapsedTime: 1900, elevationGain: 50,
                         name: "Live ride")
                 ], club: record.club.id, policy: .replace, now: Date())
+            let unknown = try await client.execute(uri: "/clubs/nope/tv/version", method: .get)
+            #expect(unknown.status == .notFound)
+            try OpenAPIConformanceTests.expectConforms(unknown, "Error")
+            try OpenAPIConformanceTests.expectConforms(version, "DataVersion")
+            let privateVersion = try await client.execute(uri: "/clubs/\(harness.privateSlug)/tv/version", method: .get)
+            #expect(privateVersion.status == .unauthorized)
+            try OpenAPIConformanceTests.expectConforms(privateVersion, "Error")
             let after = try #require(
                 try await client.execute(uri: "/clubs/demo/tv/version", method: .get).json["version"] as? Int)
             #expect(after > before)

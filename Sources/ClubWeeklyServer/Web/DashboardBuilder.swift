@@ -105,9 +105,9 @@ enum DashboardBuilder {
         }
     }
 
-    static func metricText(_ value: Double, _ metric: Metric) -> String {
+    static func metricText(_ value: Double, _ metric: Metric, strings s: ClubWeeklyStrings = .en) -> String {
         switch metric {
-        case .rides: Int(value) == 1 ? "1 ride" : "\(Int(value)) rides"
+        case .rides: s.rideCount(Int(value))
         case .speed: "\(fixed1(value)) km/h"
         case .elevation: Format.metres(value)
         case .movingTime: Format.duration(Int(value))
@@ -116,12 +116,12 @@ enum DashboardBuilder {
     }
 
     /// Short values for bar labels: "238 km", "4", "28.4", "1.2k m".
-    static func compactText(_ value: Double, _ metric: Metric) -> String {
+    static func compactText(_ value: Double, _ metric: Metric, strings s: ClubWeeklyStrings = .en) -> String {
         switch metric {
         case .distance, .longestRide: "\(Int(value.isFinite ? value.rounded() : 0)) km"
         case .speed: fixed1(value)
         case .elevation: Format.elevation(value)
-        default: metricText(value, metric)
+        default: metricText(value, metric, strings: s)
         }
     }
 
@@ -169,14 +169,14 @@ enum DashboardBuilder {
         let label = s.metricLabels[metric.rawValue] ?? metric.title
         let bars = BarChart(
             title: "\(s.topRiders) — \(label)",
-            description:
-                "One bar per active member, highest \(metric.noun) first, for the \(view.week.label.lowercased()).",
+            description: s.barsDescription(s.metricNouns[metric.rawValue] ?? metric.noun, view.week.label),
             data: active.enumerated().map { index, row in
                 let value = metricValue(row, metric)
                 return ChartDatum(
-                    label: row.name, fullLabel: row.fullName, value: value, valueText: compactText(value, metric),
+                    label: row.name, fullLabel: row.fullName, value: value,
+                    valueText: compactText(value, metric, strings: s),
                     highlight: index == 0 && value > 0, hue: row.hue)
-            }, labelHeader: "Rider", valueHeader: label, id: "bars-\(metric.rawValue)")
+            }, labelHeader: s.riderHeader, valueHeader: label, id: "bars-\(metric.rawValue)")
         // A share of average speeds means nothing: for speed the donut shows shares of distance.
         let shareMetric: Metric = metric == .speed ? .distance : metric
         let shareLabel = s.metricLabels[shareMetric.rawValue] ?? shareMetric.title
@@ -197,7 +197,8 @@ enum DashboardBuilder {
         var shares = shareRows.prefix(donutSegments).map { row in
             let value = metricValue(row, shareMetric)
             return ChartDatum(
-                label: row.name, fullLabel: row.fullName, value: value, valueText: metricText(value, shareMetric),
+                label: row.name, fullLabel: row.fullName, value: value,
+                valueText: metricText(value, shareMetric, strings: s),
                 hue: row.hue)
         }
         // More segments than colours a reader can tell apart: the rest share one "others" segment.
@@ -206,26 +207,28 @@ enum DashboardBuilder {
             let value = rest.reduce(0) { $0 + metricValue($1, shareMetric) }
             shares.append(
                 ChartDatum(
-                    label: "\(rest.count) others", fullLabel: "\(rest.count) other riders", value: value,
-                    valueText: metricText(value, shareMetric), hue: 215))
+                    label: s.otherRiders(rest.count), fullLabel: s.otherRidersFull(rest.count), value: value,
+                    valueText: metricText(value, shareMetric, strings: s), hue: 215))
         } else if shareRows.count == donutSegments + 1, let last = shareRows.last {
             let value = metricValue(last, shareMetric)
             shares.append(
                 ChartDatum(
-                    label: last.name, fullLabel: last.fullName, value: value, valueText: metricText(value, shareMetric),
+                    label: last.name, fullLabel: last.fullName, value: value,
+                    valueText: metricText(value, shareMetric, strings: s),
                     hue: last.hue))
         }
         let donut = DonutChart(
             title: "\(s.shareOfClub) — \(shareLabel)",
-            description: "Each active member's share of the club's total \(shareMetric.noun) (\(centre)).",
-            data: shares, centerValue: centre, centerLabel: s.totalClub, labelHeader: "Rider", valueHeader: shareLabel,
+            description: s.donutDescription(s.metricNouns[shareMetric.rawValue] ?? shareMetric.noun, centre),
+            data: shares, centerValue: centre, centerLabel: s.totalClub, labelHeader: s.riderHeader,
+            valueHeader: shareLabel,
             id: "donut-\(shareMetric.rawValue)")
         _ = total
         let rankings = active.enumerated().map { index, row in
             RankingRow(
                 memberID: row.memberId, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
                 name: row.name, fullName: row.fullName, initials: row.initials, hue: row.hue,
-                value: metricText(metricValue(row, metric), metric), trend: row.trend,
+                value: metricText(metricValue(row, metric), metric, strings: s), trend: row.trend,
                 isMe: row.memberId == input.viewer.memberID)
         }
         return ChartsModel(
@@ -237,12 +240,13 @@ enum DashboardBuilder {
     static func table(_ input: Input) -> TableModel {
         let state = input.state
         let slug = input.club.slug
+        let s = input.strings
         typealias Key = DashboardState.SortKey
         let columnSpec: [(Key?, String, String)] = [
-            (nil, "#", "Rank"), (.name, "Rider", "Rider"), (.distance, "km", "Distance (km)"),
-            (.rides, "Rides", "Rides"),
-            (.elevation, "Elev", "Elevation (m)"), (.speed, "km/h", "Average speed (km/h)"),
-            (.time, "Time", "Moving time"), (.trend, "Trend", "Distance trend vs last week"),
+            (nil, s.columnRank, s.columnRankTitle), (.name, s.columnRider, s.columnRiderTitle),
+            (.distance, s.columnDistance, s.columnDistanceTitle), (.rides, s.columnRides, s.columnRidesTitle),
+            (.elevation, s.columnElevation, s.columnElevationTitle), (.speed, s.columnSpeed, s.columnSpeedTitle),
+            (.time, s.columnTime, s.columnTimeTitle), (.trend, s.columnTrend, s.columnTrendTitle),
         ]
         let columns = columnSpec.map { key, label, title -> TableModel.Column in
             guard let key else {
@@ -322,6 +326,7 @@ enum DashboardBuilder {
     static func rides(_ input: Input) -> RidesModel {
         let state = input.state
         let slug = input.club.slug
+        let s = input.strings
         var activities = input.view.activities
         if let member = state.member { activities = activities.filter { $0.memberId == member } }
         if state.order == .oldest { activities.reverse() }
@@ -337,22 +342,22 @@ enum DashboardBuilder {
         let more: (label: String, url: String)? =
             shown < total
             ? (
-                "Show \(min(ridesPerPage, total - shown)) more of \(total)",
+                s.showMore(min(ridesPerPage, total - shown), total),
                 ClubWeeklyURL.dashboard(slug, state.with { $0.show = shown + ridesPerPage }).path
             ) : nil
         let cards = activities.prefix(shown).map { activity in
             let member = byID[activity.memberId]
             let paced = SportTypes.paced.contains(activity.sportType)
             var tags: [String] = []
-            if activity.trainer { tags.append("Indoor") }
-            if activity.commute { tags.append("Commute") }
+            if activity.trainer { tags.append(s.indoor) }
+            if activity.commute { tags.append(s.commute) }
             return RidesModel.Card(
                 memberName: activity.memberName,
                 initials: member?.initials
                     ?? String(activity.memberName.prefix(1)).uppercased(),
                 hue: member?.hue ?? Format.colorHash(activity.memberName), title: activity.title,
                 when: activity.startLocal, emoji: activity.emoji, sportLabel: activity.sportLabel,
-                distance: "\(fixed1(activity.distanceKm))km", paceLabel: paced ? "Pace" : "Speed",
+                distance: "\(fixed1(activity.distanceKm))km", paceLabel: paced ? s.statPace : s.statSpeed,
                 pace: activity.pace,
                 elevation: activity.elevationM >= 1000 ? activity.elevation : "\(activity.elevationM)m",
                 movingTime: activity.movingTime, tags: tags)
@@ -362,7 +367,7 @@ enum DashboardBuilder {
         let order = DashboardState.RideOrder.allCases.map { option in
             let target = state.with { $0.order = option }
             return Components.LinkItem(
-                label: option == .newest ? "Newest first" : "Oldest first",
+                label: option == .newest ? s.newestFirst : s.oldestFirst,
                 url: ClubWeeklyURL.dashboard(slug, target).path, fragmentURL: ClubWeeklyURL.fragment(slug, target).path,
                 isCurrent: option == state.order, key: option.rawValue)
         }
@@ -370,7 +375,7 @@ enum DashboardBuilder {
         if state.week != 0 { keep.append(("week", String(state.week))) }
         if state.order != .newest { keep.append(("order", state.order.rawValue)) }
         return RidesModel(
-            summary: "\(count) activit\(count == 1 ? "y" : "ies") · \(riders) member\(riders == 1 ? "" : "s")",
+            summary: s.ridesSummary(count, riders),
             members: members, selectedMember: state.member, orderLinks: order, cards: Array(cards), more: more,
             filterKeep: keep)
     }
@@ -405,9 +410,10 @@ enum DashboardBuilder {
         let state = input.state
         let slug = input.club.slug
         let view = input.view
+        let s = input.strings
         let byID = Dictionary(view.members.map { ($0.memberId, $0) }, uniquingKeysWith: { a, _ in a })
         let modes: [(DashboardState.InsightsMode, String)] = [
-            (.me, "My Stats"), (.top3, "vs Top 3"), (.lowest, "Lowest week & why"),
+            (.me, s.modeMyStats), (.top3, s.modeTop3), (.lowest, s.modeLowest),
         ]
         let modeLinks = modes.map { mode, label in
             let target = state.with { $0.mode = mode }
@@ -418,12 +424,12 @@ enum DashboardBuilder {
         }
         let insights = input.insights
         let subjectID = insights?.memberId ?? ""
-        let subjectName = byID[subjectID]?.name ?? input.viewer.memberName ?? "Rider"
+        let subjectName = byID[subjectID]?.name ?? input.viewer.memberName ?? s.riderFallback
         var notice: String?
         if input.viewer.memberID == nil {
-            notice = "You're seeing \(subjectName)'s insights. Join in Settings to see your own."
+            notice = s.perspectiveGuest(subjectName)
         } else if input.viewer.memberID != subjectID {
-            notice = "You're seeing \(subjectName)'s insights."
+            notice = s.perspectiveOther(subjectName)
         }
         var keep: [(String, String)] = [("tab", "insights"), ("mode", state.mode.rawValue)]
         if state.week != 0 { keep.append(("week", String(state.week))) }
@@ -437,19 +443,20 @@ enum DashboardBuilder {
             if let row = byID[subjectID] {
                 let rank = "#\(row.rank)"
                 model.tiles = [
-                    .init(label: "Distance", value: Format.distanceKm(row.distanceKm * 1000), detail: row.trend.text),
-                    .init(label: "Rank", value: rank, detail: "of \(view.summary.activeMembers) active"),
-                    .init(label: "Rides", value: "\(row.rides)", detail: row.movingTime),
                     .init(
-                        label: "Avg speed", value: "\(fixed1(row.avgSpeedKmh)) km/h",
-                        detail: Format.metres(Double(row.elevationM)) + " climbed"),
+                        label: s.tileDistance, value: Format.distanceKm(row.distanceKm * 1000), detail: row.trend.text),
+                    .init(label: s.tileRank, value: rank, detail: s.tileRankDetail(view.summary.activeMembers)),
+                    .init(label: s.tileRides, value: "\(row.rides)", detail: row.movingTime),
+                    .init(
+                        label: s.tileAvgSpeed, value: "\(fixed1(row.avgSpeedKmh)) km/h",
+                        detail: s.climbed(Format.metres(Double(row.elevationM)))),
                 ]
             }
             model.cards = cards(insights.myStats)
             model.selectedRider = subjectID
         case .top3:
             let versus = insights.versusTop3
-            let names = versus.top.map { byID[$0.memberID.rawValue]?.name ?? "Rider" }
+            let names = versus.top.map { byID[$0.memberID.rawValue]?.name ?? s.riderFallback }
             model.comparisons = versus.comparisons.map { comparison in
                 var rows = zip(names, comparison.top).enumerated().map { index, pair in
                     ChartDatum(
@@ -457,7 +464,7 @@ enum DashboardBuilder {
                         value: displayValue(pair.1, comparison.metric),
                         valueText: comparison.metric.format(pair.1))
                 }
-                let label = comparison.metric.title
+                let label = s.metricTitles[comparison.metric.rawValue] ?? comparison.metric.title
                 if versus.me == nil || !versus.top.contains(where: { $0.memberID.rawValue == subjectID }) {
                     rows.append(
                         ChartDatum(
@@ -466,9 +473,11 @@ enum DashboardBuilder {
                             valueText: comparison.metric.format(comparison.mine), highlight: true))
                 }
                 return ComparisonBars(
-                    title: "\(label) comparison",
-                    description: "\(subjectName) against the week's top 3 riders by \(comparison.metric.noun).",
-                    rows: rows, labelHeader: "Rider", valueHeader: label, id: "compare-\(comparison.metric.rawValue)")
+                    title: s.comparisonTitle(label),
+                    description: s.comparisonDescription(
+                        subjectName, s.metricNouns[comparison.metric.rawValue] ?? comparison.metric.noun),
+                    rows: rows, labelHeader: s.riderHeader, valueHeader: label,
+                    id: "compare-\(comparison.metric.rawValue)")
             }
             model.cards = cards(versus.insights)
             model.selectedRider = subjectID

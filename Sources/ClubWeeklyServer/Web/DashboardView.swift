@@ -44,8 +44,8 @@ enum ClubLayout {
                 .a(.class("brand"), .link(ClubWeeklyURL.dashboard(slug).path), .safeText(header.name)),
                 .span(.class("spacer")),
                 .nav(
-                    .class("header-links"), .ariaLabel("Club"),
-                    .a(.link(ClubWeeklyURL.tv(slug).path), .safeText(s.tvBoard)),
+                    .class("header-links"), .ariaLabel(s.clubLinksLabel),
+                    .a(.class("wide-only"), .link(ClubWeeklyURL.tv(slug).path), .safeText(s.tvBoard)),
                     .a(.link(ClubWeeklyURL.settings(slug).path), .safeText(s.settings)),
                     .a(.link(ClubWeeklyURL.admin(slug).path), .safeText(s.admin)),
                     header.viewer.signedIn
@@ -60,12 +60,13 @@ enum ClubLayout {
 enum DashboardView {
     static func page(_ model: DashboardModel, strings s: ClubWeeklyStrings = .en) -> String {
         ClubLayout.page(
-            title: s.tabs[model.state.tab]?.label ?? "Dashboard", header: model.header, renderedAt: model.renderedAt,
+            title: s.tabs[model.state.tab]?.label ?? s.dashboardTitle, header: model.header,
+            renderedAt: model.renderedAt,
             bodyClass: "dashboard", strings: s,
             main: .group(
                 .unwrap(model.notice) { Components.notice($0, kind: "info") },
                 weekPicker(model.weekPicker, slug: model.header.slug, strings: s),
-                Components.linkBar(model.tabs, label: "Views", target: "#panel", style: "tabs"),
+                Components.linkBar(model.tabs, label: s.viewsLabel, target: "#panel", style: "tabs"),
                 .section(
                     .id("panel"), .class("panel"), .attribute(named: "aria-live", value: "polite"),
                     .attr("data-tab", model.state.tab.rawValue),
@@ -113,23 +114,23 @@ enum DashboardView {
     static func panel(_ panel: PanelModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         switch panel {
         case .charts(let model): charts(model, strings: s)
-        case .table(let model): table(model)
-        case .rides(let model): rides(model)
-        case .insights(let model): insights(model)
+        case .table(let model): table(model, strings: s)
+        case .rides(let model): rides(model, strings: s)
+        case .insights(let model): insights(model, strings: s)
         case .empty(let title, let message, let action):
             Components.emptyState(title: title, message: message, action: action)
         }
     }
 
-    static func trend(_ trend: WeekView.TrendView) -> Node<HTML.BodyContext> {
+    static func trend(_ trend: WeekView.TrendView, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         let direction = Components.TrendDirection(rawValue: trend.direction) ?? .none
         let spoken: String
         switch direction {
-        case .up: spoken = "up \(Format.percent(trend.percent ?? 0)) on last week"
-        case .down: spoken = "down \(Format.percent(abs(trend.percent ?? 0))) on last week"
-        case .flat: spoken = "same as last week"
-        case .new: spoken = "new this week"
-        case .none: spoken = "no change"
+        case .up: spoken = s.trendUp(Format.percent(trend.percent ?? 0))
+        case .down: spoken = s.trendDown(Format.percent(abs(trend.percent ?? 0)))
+        case .flat: spoken = s.trendFlat
+        case .new: spoken = s.trendNew
+        case .none: spoken = s.trendNone
         }
         return Components.trend(direction, text: trend.text.isEmpty ? "–" : trend.text, spoken: spoken)
     }
@@ -145,7 +146,7 @@ enum DashboardView {
                     Components.statCard(
                         label: card.label, value: card.value,
                         detail: .group(
-                            trend(card.trend),
+                            trend(card.trend, strings: s),
                             .span(
                                 .class("stat-note"),
                                 .safeText(
@@ -154,7 +155,7 @@ enum DashboardView {
                                         .trimmingCharacters(in: .whitespaces)))),
                         id: "card-\(card.key)")
                 }),
-            Components.linkBar(model.metricPicker, label: "Metric", target: "#panel", style: "segmented"),
+            Components.linkBar(model.metricPicker, label: s.metricPickerLabel, target: "#panel", style: "segmented"),
             .div(.class("card"), .h2(.safeText(model.bars.title)), .raw(model.bars.html())),
             .div(
                 .class("grid-2"),
@@ -169,30 +170,29 @@ enum DashboardView {
                                 .class("row\(row.isMe ? " is-me" : "")"), .attr("data-member", row.memberID),
                                 .span(
                                     .class("rank"),
-                                    row.medal.map { .span(.attr("aria-label", "Rank \(row.rank)"), .text($0)) }
+                                    row.medal.map { .span(.attr("aria-label", s.rankLabel(row.rank)), .text($0)) }
                                         ?? .span(.safeText("\(row.rank)."))),
                                 Components.avatar(initials: row.initials, hue: row.hue),
                                 .span(.class("grow name"), .safeText(row.name)),
                                 .span(.class("value"), .safeText(row.value)),
-                                trend(row.trend))
+                                trend(row.trend, strings: s))
                         }))))
     }
 
     // MARK: Table
 
-    static func table(_ model: TableModel) -> Node<HTML.BodyContext> {
+    static func table(_ model: TableModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
             .class("table-view"),
             .p(
                 .class("visually-hidden"), .attribute(named: "aria-live", value: "polite"),
                 .attribute(named: "data-sort-status"),
-                .safeText("Sorted by \(model.sortStatus)")),
+                .safeText(s.sortedBy(model.sortStatus))),
             .div(
                 .class("data-table-wrap"),
                 .table(
                     .class("data weekly-table"), .attribute(named: "data-sortable"),
-                    .caption(
-                        .class("visually-hidden"), .safeText("Every rider's week; select a column header to sort.")),
+                    .caption(.class("visually-hidden"), .safeText(s.tableCaption)),
                     .thead(
                         .tr(
                             .forEach(model.columns) { column in
@@ -205,7 +205,7 @@ enum DashboardView {
                                     .attr("data-label", column.title),
                                     column.url.map { url in
                                         .a(
-                                            .link(url), .attr("title", "Sort by \(column.title)"),
+                                            .link(url), .attr("title", s.sortBy(column.title)),
                                             .safeText(column.label),
                                             .span(
                                                 .class("sort-indicator"),
@@ -233,10 +233,10 @@ enum DashboardView {
                                                 .class("rider"),
                                                 Components.avatar(initials: row.initials, hue: row.hue),
                                                 .safeText(cell.text)),
-                                            .if(row.isMe, .span(.class("you-badge"), .text("You"))))
+                                            .if(row.isMe, .span(.class("you-badge"), .text(s.youBadge))))
                                     }
                                     if let trendValue = cell.trend {
-                                        return .td(.attr("data-value", cell.sortValue), trend(trendValue))
+                                        return .td(.attr("data-value", cell.sortValue), trend(trendValue, strings: s))
                                     }
                                     return .td(.attr("data-value", cell.sortValue), .safeText(cell.text))
                                 })
@@ -245,7 +245,7 @@ enum DashboardView {
 
     // MARK: Rides
 
-    static func rides(_ model: RidesModel) -> Node<HTML.BodyContext> {
+    static func rides(_ model: RidesModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
             .class("rides"),
             .div(
@@ -256,18 +256,18 @@ enum DashboardView {
                     .forEach(model.filterKeep) { name, value in
                         .input(.type(.hidden), .name(name), .attr("value", value))
                     },
-                    .label(.for("ride-member"), .text("Member")),
+                    .label(.for("ride-member"), .text(s.memberFilterLabel)),
                     .select(
                         .id("ride-member"), .attr("name", "member"), .attribute(named: "data-autosubmit"),
-                        .choice("", "Everyone"),
+                        .choice("", s.everyone),
                         .forEach(model.members) { member in
                             .choice(member.id, member.name, selected: member.id == model.selectedMember)
                         }),
-                    .button(.type(.submit), .class("button secondary"), .text("Filter"))),
-                Components.linkBar(model.orderLinks, label: "Sort rides", target: "#panel", style: "segmented")),
+                    .button(.type(.submit), .class("button secondary"), .text(s.filter))),
+                Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#panel", style: "segmented")),
             model.cards.isEmpty
                 ? Components.emptyState(
-                    title: "No rides", message: "This member has no counted rides this week.", action: nil)
+                    title: s.noMemberRidesTitle, message: s.noMemberRidesMessage, action: nil)
                 : .ul(
                     .class("ride-list"),
                     .forEach(model.cards) { card in
@@ -287,8 +287,8 @@ enum DashboardView {
                             .p(.class("ride-title"), .safeText(card.title)),
                             .div(
                                 .class("ride-stats"),
-                                stat("Dist", card.distance), stat(card.paceLabel, card.pace),
-                                stat("Elev", card.elevation), stat("Time", card.movingTime)),
+                                stat(s.statDistance, card.distance), stat(card.paceLabel, card.pace),
+                                stat(s.statElevation, card.elevation), stat(s.statTime, card.movingTime)),
                             .if(
                                 !card.tags.isEmpty,
                                 .p(.class("ride-tags"), .safeText(card.tags.joined(separator: " · ")))))
@@ -306,21 +306,21 @@ enum DashboardView {
 
     // MARK: Insights
 
-    static func insights(_ model: InsightsModel) -> Node<HTML.BodyContext> {
+    static func insights(_ model: InsightsModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
             .class("insights"),
-            Components.linkBar(model.modes, label: "Insights mode", target: "#panel", style: "segmented"),
+            Components.linkBar(model.modes, label: s.insightsModeLabel, target: "#panel", style: "segmented"),
             .form(
                 .method(.get), .class("rider-picker"),
                 .forEach(model.keep) { name, value in .input(.type(.hidden), .name(name), .attr("value", value)) },
-                .label(.for("insights-rider"), .text(model.mode == .lowest ? "Rider to analyse" : "Insights for")),
+                .label(.for("insights-rider"), .text(model.mode == .lowest ? s.riderToAnalyse : s.insightsFor)),
                 .select(
                     .id("insights-rider"), .attr("name", model.riderField), .attribute(named: "data-autosubmit"),
-                    .if(model.mode == .lowest, .choice("", "The week's lowest")),
+                    .if(model.mode == .lowest, .choice("", s.weeksLowest)),
                     .forEach(model.riderOptions) { rider in
                         .choice(rider.id, rider.name, selected: rider.id == model.selectedRider)
                     }),
-                .button(.type(.submit), .class("button secondary"), .text("Show"))),
+                .button(.type(.submit), .class("button secondary"), .text(s.show))),
             .unwrap(model.perspectiveNotice) { .p(.class("hint"), .safeText($0)) },
             .if(
                 !model.tiles.isEmpty,
@@ -334,8 +334,7 @@ enum DashboardView {
             },
             .if(
                 model.cards.isEmpty,
-                Components.emptyState(
-                    title: "No insights", message: "No counted rides to analyse for this week.", action: nil)),
+                Components.emptyState(title: s.noInsightsTitle, message: s.noInsightsMessage, action: nil)),
             .ul(
                 .class("insight-cards"),
                 .forEach(model.cards) { card in

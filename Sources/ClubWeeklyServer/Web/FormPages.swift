@@ -27,7 +27,7 @@ enum JoinView {
                     .p(.class("value-prop"), .safeText(s.valueProposition)),
                     .if(
                         model.memberCount > 0,
-                        .p(.class("hint"), .safeText("\(model.memberCount) members ride with this club.")))),
+                        .p(.class("hint"), .safeText(s.membersRideHere(model.memberCount))))),
                 .unwrap(model.error) { Components.notice($0, kind: "error") },
                 .unwrap(model.info) { Components.notice($0, kind: "info") },
                 .form(
@@ -50,11 +50,7 @@ enum JoinView {
                                 .span(.attribute(named: "aria-hidden", value: "true"), .text("🚴 ")),
                                 .safeText(s.joinAndConnect))))),
                 .p(.class("consent"), .safeText(s.consent)),
-                .p(
-                    .class("hint"),
-                    .text(
-                        "Strava opens to authorise read access to your activities; only distance, time, climbing and titles are kept."
-                    ))))
+                .p(.class("hint"), .text(s.stravaAccessHint))))
     }
 }
 
@@ -90,7 +86,7 @@ enum SettingsView {
             main: .group(
                 .h1(.safeText(s.settings)),
                 .unwrap(model.notice) { Components.notice($0.text, kind: $0.kind) },
-                .unwrap(model.importReport) { report(report: $0) },
+                .unwrap(model.importReport) { report(report: $0, strings: s) },
                 model.member.map { member in memberSections(member, model: model, slug: slug, strings: s) }
                     ?? joinSection(model, slug: slug, strings: s)))
     }
@@ -101,11 +97,8 @@ enum SettingsView {
         .group(
             .section(
                 .class("card"),
-                .h2(.text("Be counted on the leaderboard")),
-                .p(
-                    .text(
-                        "Connect Strava so your rides sync automatically, or add your name and import your Strava export."
-                    )),
+                .h2(.text(s.beCountedTitle)),
+                .p(.text(s.beCountedText)),
                 model.stravaAvailable
                     ? .a(
                         .class("button strava"), .link(ClubWeeklyURL.stravaConnect(slug).path),
@@ -114,20 +107,20 @@ enum SettingsView {
                 .p(.class("consent"), .safeText(s.consent))),
             .section(
                 .class("card"),
-                .h2(.text("Join with your name")),
+                .h2(.text(s.joinWithName)),
                 .form(
                     .method(.post), .action(ClubWeeklyURL.settingsAction(slug, .name).path),
                     .div(
-                        .class("field"), .label(.for("first"), .text("First name")),
+                        .class("field"), .label(.for("first"), .text(s.firstName)),
                         .input(
                             .id("first"), .name("firstName"), .type(.text), .flag("required"), .attr("maxlength", "40"),
                             .attr("autocomplete", "given-name"))),
                     .div(
-                        .class("field"), .label(.for("last"), .text("Last name")),
+                        .class("field"), .label(.for("last"), .text(s.lastName)),
                         .input(
                             .id("last"), .name("lastName"), .type(.text), .attr("maxlength", "40"),
                             .attr("autocomplete", "family-name"))),
-                    .button(.type(.submit), .class("button"), .text("Join")))))
+                    .button(.type(.submit), .class("button"), .text(s.join)))))
     }
 
     static func memberSections(
@@ -136,26 +129,18 @@ enum SettingsView {
         .group(
             .section(
                 .class("card"), .attr("data-section", "strava"),
-                .h2(.text("Strava")),
-                .p(.safeText("Signed in as \(member.name) · \(member.activities) activities stored.")),
+                .h2(.text(s.stravaTitle)),
+                .p(.safeText(s.signedInAs(member.name, member.activities))),
                 member.stravaConnected
                     ? .group(
-                        .p(
-                            .class("status status-ok"),
-                            .safeText(
-                                "Connected" + (member.lastSync.map { " · last sync \($0)" } ?? " · first sync pending"))
-                        ),
-                        .unwrap(member.lastError) { Components.notice("Last sync problem: \($0)", kind: "error") },
+                        .p(.class("status status-ok"), .safeText(s.stravaStatusConnected(member.lastSync))),
+                        .unwrap(member.lastError) { Components.notice(s.lastSyncProblem($0), kind: "error") },
                         .form(
                             .method(.post), .action(ClubWeeklyURL.settingsAction(slug, .disconnect).path),
-                            .button(.type(.submit), .class("button secondary"), .text("Disconnect Strava"))),
-                        .p(
-                            .class("hint"),
-                            .text(
-                                "Disconnecting stops syncing and revokes our access; your counted rides stay until you delete your data."
-                            )))
+                            .button(.type(.submit), .class("button secondary"), .text(s.disconnectStrava))),
+                        .p(.class("hint"), .text(s.disconnectHint)))
                     : .group(
-                        .p(.class("status"), .text("Not connected.")),
+                        .p(.class("status"), .text(s.notConnected)),
                         model.stravaAvailable
                             ? .a(
                                 .class("button strava"), .link(ClubWeeklyURL.stravaConnect(slug).path),
@@ -163,54 +148,47 @@ enum SettingsView {
                             : Components.notice(s.stravaNotConfigured, kind: "info"))),
             .section(
                 .class("card"), .attr("data-section", "import"),
-                .h2(.text("Import a Strava export")),
-                .p(
-                    .text(
-                        "Upload activities.csv or the whole export .zip (Strava: Settings → My Account → Download or Delete Your Account). Rides already stored are not counted twice."
-                    )),
+                .h2(.text(s.importTitle)),
+                .p(.text(s.importHint)),
                 .form(
                     .method(.post), .action(ClubWeeklyURL.settingsAction(slug, .import).path), .enctype(.multipartData),
                     .div(
-                        .class("field"), .label(.for("export-file"), .text("Export file")),
+                        .class("field"), .label(.for("export-file"), .text(s.exportFile)),
                         .input(
                             .id("export-file"), .name("file"), .type(.file),
                             .attr("accept", ".csv,.zip,text/csv,application/zip"), .flag("required"))),
-                    .button(.type(.submit), .class("button"), .text("Import")))),
+                    .button(.type(.submit), .class("button"), .text(s.importButton)))),
             .section(
                 .class("card danger-zone"), .attr("data-section", "delete"),
-                .h2(.text("Delete my data")),
-                .p(
-                    .text(
-                        "Removes you from the club with every stored activity and disconnects Strava. This cannot be undone."
-                    )),
+                .h2(.text(s.deleteTitle)),
+                .p(.text(s.deleteText)),
                 .form(
                     .method(.post), .action(ClubWeeklyURL.settingsAction(slug, .delete).path),
                     .label(
                         .class("checkbox"),
                         .input(.type(.checkbox), .name("confirm"), .value("yes"), .flag("required")),
-                        .text("I understand")),
-                    .button(.type(.submit), .class("button danger"), .text("Delete my data")))))
+                        .text(s.iUnderstand)),
+                    .button(.type(.submit), .class("button danger"), .text(s.deleteButton)))))
     }
 
-    static func report(report: ImportReport) -> Node<HTML.BodyContext> {
+    static func report(report: ImportReport, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .section(
             .class("card import-report"), .attribute(named: "role", value: "status"),
-            .h2(.text("Import result")),
+            .h2(.text(s.importResultTitle)),
             .p(
                 .safeText(
-                    "\(report.rows) rows read · \(report.imported) new activities · \(report.alreadyPresent) already present · \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")"
-                )),
+                    s.importSummary(report.rows, report.imported, report.alreadyPresent, report.problems.count))),
             .if(
                 !report.problems.isEmpty,
                 .div(
                     .class("data-table-wrap"),
                     .table(
                         .class("data"),
-                        .caption(.text("Rows that were not imported")),
+                        .caption(.text(s.importProblemsCaption)),
                         .thead(
                             .tr(
-                                .th(.attribute(named: "scope", value: "col"), .text("Line")),
-                                .th(.attribute(named: "scope", value: "col"), .text("Problem")))),
+                                .th(.attribute(named: "scope", value: "col"), .text(s.lineHeader)),
+                                .th(.attribute(named: "scope", value: "col"), .text(s.problemHeader)))),
                         .tbody(
                             .forEach(report.problems.prefix(500)) { problem in
                                 .tr(.td(.text(String(problem.line))), .td(.safeText(problem.message)))
@@ -261,61 +239,61 @@ enum AdminView {
                 title: s.admin, header: model.header, bodyClass: "admin", strings: s,
                 main: .div(
                     .class("card narrow"),
-                    .h1(.text("Club admin")),
+                    .h1(.text(s.adminTitle)),
                     .unwrap(model.error) { Components.notice($0, kind: "error") },
                     .form(
                         .method(.post), .action(ClubWeeklyURL.adminAction(slug, .signin).path),
                         .div(
-                            .class("field"), .label(.for("password"), .text("Admin password")),
+                            .class("field"), .label(.for("password"), .text(s.adminPassword)),
                             .input(
                                 .id("password"), .name("password"), .type(.password), .flag("required"),
                                 .attr("autocomplete", "current-password"))),
-                        .button(.type(.submit), .class("button"), .text("Sign in as admin")))))
+                        .button(.type(.submit), .class("button"), .text(s.adminSignIn)))))
         }
         let weekdays = Weekday.allCases.map(\.name)
         return ClubLayout.page(
             title: s.admin, header: model.header, bodyClass: "admin", strings: s,
             main: .group(
-                .h1(.text("Club admin")),
+                .h1(.text(s.adminTitle)),
                 .unwrap(model.error) { Components.notice($0, kind: "error") },
                 .unwrap(model.notice) { Components.notice($0, kind: "success") },
                 .section(
                     .class("card"), .attr("data-section", "club"),
-                    .h2(.text("Club settings")),
+                    .h2(.text(s.clubSettings)),
                     .form(
                         .method(.post), .action(ClubWeeklyURL.adminAction(slug, .settings).path),
                         .div(
-                            .class("field"), .label(.for("name"), .text("Name")),
+                            .class("field"), .label(.for("name"), .text(s.clubName)),
                             .input(
                                 .id("name"), .name("name"), .type(.text), .attr("value", model.clubName),
                                 .flag("required"), .attr("maxlength", "80"))),
                         .fieldset(
-                            .element(named: "legend", nodes: [.text("Colours of the bar")]),
+                            .element(named: "legend", nodes: [.text(s.coloursLegend)]),
                             .div(
                                 .class("colour-row"),
                                 .forEach(Array(model.colours.enumerated())) { index, colour in
                                     .group(
-                                        .label(.for("colour\(index)"), .text("Colour \(index + 1)")),
+                                        .label(.for("colour\(index)"), .text(s.colourLabel(index + 1))),
                                         .input(
                                             .id("colour\(index)"), .name("colour\(index)"), .type(.color),
                                             .attr("value", colour)))
                                 })),
                         .div(
-                            .class("field"), .label(.for("tz"), .text("Time zone")),
+                            .class("field"), .label(.for("tz"), .text(s.timeZone)),
                             .select(
                                 .id("tz"), .attr("name", "timeZone"),
                                 .forEach(model.timeZones) { zone in
                                     .choice(zone, zone, selected: zone == model.timeZone)
                                 })),
                         .div(
-                            .class("field"), .label(.for("week-start"), .text("Weeks start on")),
+                            .class("field"), .label(.for("week-start"), .text(s.weekStartsOn)),
                             .select(
                                 .id("week-start"), .attr("name", "weekStart"),
                                 .forEach(weekdays) { day in
-                                    .choice(day, day.capitalized, selected: day == model.weekStart)
+                                    .choice(day, s.weekdayName(day), selected: day == model.weekStart)
                                 })),
                         .fieldset(
-                            .element(named: "legend", nodes: [.text("Activities that count")]),
+                            .element(named: "legend", nodes: [.text(s.countedActivities)]),
                             .div(
                                 .class("checkbox-grid"),
                                 .forEach(model.sportTypes) { sport in
@@ -331,47 +309,45 @@ enum AdminView {
                             .input(
                                 .type(.checkbox), .name("feedPublic"), .value("yes"),
                                 model.feedPublic ? .flag("checked") : .attr("data-off", "")),
-                            .text("Anyone with the link can see the leaderboard (no code needed)")),
+                            .text(s.feedPublicLabel)),
                         .div(
-                            .class("field"), .label(.for("new-password"), .text("New admin password (optional)")),
+                            .class("field"), .label(.for("new-password"), .text(s.newAdminPassword)),
                             .input(
                                 .id("new-password"), .name("adminPassword"), .type(.password),
                                 .attr("autocomplete", "new-password"), .attr("minlength", "8"))),
-                        .button(.type(.submit), .class("button"), .text("Save settings")))),
+                        .button(.type(.submit), .class("button"), .text(s.saveSettings)))),
                 .section(
                     .class("card"), .attr("data-section", "code"),
-                    .h2(.text("Club code")),
-                    .p(.text("Current code: "), .strong(.class("club-code"), .safeText(model.code))),
-                    .p(
-                        .class("hint"),
-                        .text("Changing the code signs everybody out; members sign in again with the new code.")),
+                    .h2(.text(s.clubCodeTitle)),
+                    .p(.text(s.currentCode), .strong(.class("club-code"), .safeText(model.code))),
+                    .p(.class("hint"), .text(s.codeChangeHint)),
                     .form(
                         .method(.post), .action(ClubWeeklyURL.adminAction(slug, .code).path),
                         .div(
-                            .class("field"), .label(.for("new-code"), .text("New code (leave empty to generate one)")),
+                            .class("field"), .label(.for("new-code"), .text(s.newCode)),
                             .input(
                                 .id("new-code"), .name("code"), .type(.text), .attr("autocomplete", "off"),
                                 .attr("minlength", "8"))),
-                        .button(.type(.submit), .class("button secondary"), .text("Change the code")))),
+                        .button(.type(.submit), .class("button secondary"), .text(s.changeCode)))),
                 .section(
                     .class("card"), .attr("data-section", "members"),
-                    .h2(.safeText("Members (\(model.members.count))")),
+                    .h2(.safeText(s.membersTitle(model.members.count))),
                     model.members.isEmpty
-                        ? .p(.text("No members yet. Share the club code."))
+                        ? .p(.text(s.noMembers))
                         : .div(
                             .class("data-table-wrap"),
                             .table(
                                 .class("data members-table"),
-                                .caption(.class("visually-hidden"), .text("Members and their sync state")),
+                                .caption(.class("visually-hidden"), .text(s.membersCaption)),
                                 .thead(
                                     .tr(
-                                        .th(.attribute(named: "scope", value: "col"), .text("Member")),
-                                        .th(.attribute(named: "scope", value: "col"), .text("Source")),
-                                        .th(.attribute(named: "scope", value: "col"), .text("Sync")),
-                                        .th(.attribute(named: "scope", value: "col"), .text("Activities")),
+                                        .th(.attribute(named: "scope", value: "col"), .text(s.memberHeader)),
+                                        .th(.attribute(named: "scope", value: "col"), .text(s.sourceHeader)),
+                                        .th(.attribute(named: "scope", value: "col"), .text(s.syncHeader)),
+                                        .th(.attribute(named: "scope", value: "col"), .text(s.activitiesHeader)),
                                         .th(
                                             .attribute(named: "scope", value: "col"),
-                                            .span(.class("visually-hidden"), .text("Actions"))))),
+                                            .span(.class("visually-hidden"), .text(s.actionsHeader))))),
                                 .tbody(
                                     .forEach(model.members) { member in
                                         .tr(
@@ -384,7 +360,8 @@ enum AdminView {
                                                     .action(ClubWeeklyURL.removeMember(slug, member: member.id).path),
                                                     .button(
                                                         .type(.submit), .class("button secondary small"),
-                                                        .attr("aria-label", "Remove \(member.name)"), .text("Remove"))))
+                                                        .attr("aria-label", s.removeMemberLabel(member.name)),
+                                                        .text(s.remove))))
                                         )
                                     }))))))
     }

@@ -33,7 +33,9 @@ enum TVBuilder {
     static let leaderboardSize = 10
     static let ridesShown = 9
 
-    static func model(club: Club, view: WeekView, viewer: Viewer, dataVersion: Int64) -> TVModel {
+    static func model(
+        club: Club, view: WeekView, viewer: Viewer, dataVersion: Int64, strings s: ClubWeeklyStrings = .en
+    ) -> TVModel {
         let byID = Dictionary(view.members.map { ($0.memberId, $0) }, uniquingKeysWith: { a, _ in a })
         let summary = view.summary
         let rides = summary.rides
@@ -49,8 +51,7 @@ enum TVBuilder {
                 slug: club.slug, name: club.name,
                 colours: [club.colors.first, club.colors.second, club.colors.third], viewer: viewer),
             weekLabel: view.week.label,
-            subtitle:
-                "\(rides) ride\(rides == 1 ? "" : "s") · \(summary.activeMembers) active member\(summary.activeMembers == 1 ? "" : "s")",
+            subtitle: s.tvSubtitle(rides, summary.activeMembers),
             distance: Format.distanceKm(summary.distanceKm * 1000, decimals: 0),
             distanceTrend: summary.trends["distance"] ?? WeekView.TrendView(Trend(direction: .none, percent: nil)),
             elevation: Format.metres(Double(summary.elevationM)), activeMembers: "\(summary.activeMembers)",
@@ -78,12 +79,14 @@ enum TVView {
             ],
             noscriptRefreshSeconds: 300,
             strings: s,
-            main: .div(.id("board"), .class("tv-board"), board(model)))
+            main: .div(.id("board"), .class("tv-board"), board(model, strings: s)))
     }
 
-    static func fragment(_ model: TVModel) -> String { board(model).render() }
+    static func fragment(_ model: TVModel, strings s: ClubWeeklyStrings = .en) -> String {
+        board(model, strings: s).render()
+    }
 
-    static func board(_ model: TVModel) -> Node<HTML.BodyContext> {
+    static func board(_ model: TVModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .group(
             Components.tricolour(model.header.colours),
             .header(
@@ -92,34 +95,35 @@ enum TVView {
                     .h1(.safeText(model.header.name)),
                     .p(.class("tv-sub"), .safeText("\(model.weekLabel) · \(model.subtitle)"))),
                 .div(
-                    .class("tv-tabs"), .attribute(named: "role", value: "tablist"), .ariaLabel("Board views"),
+                    .class("tv-tabs"), .attribute(named: "role", value: "tablist"), .ariaLabel(s.tvViewsLabel),
                     .button(
                         .type(.button), .id("tv-tab-stats"), .attribute(named: "role", value: "tab"),
                         .attr("aria-controls", "tv-stats"), .attr("aria-selected", "true"), .attr("data-view", "stats"),
-                        .text("Leaderboard")),
+                        .text(s.tvLeaderboardTab)),
                     .button(
                         .type(.button), .id("tv-tab-rides"), .attribute(named: "role", value: "tab"),
                         .attr("aria-controls", "tv-rides"), .attr("aria-selected", "false"),
-                        .attr("data-view", "rides"), .text("Latest rides")))),
+                        .attr("data-view", "rides"), .text(s.tvRidesTab)))),
             .section(
                 .id("tv-stats"), .class("tv-view is-active"), .attribute(named: "role", value: "tabpanel"),
                 .attr("aria-labelledby", "tv-tab-stats"),
                 .div(
                     .class("tv-cards"),
                     .div(
-                        .class("tv-card"), .p(.class("tv-card-label"), .text("Club total distance")),
-                        .p(.class("tv-big"), .safeText(model.distance)), DashboardView.trend(model.distanceTrend)),
+                        .class("tv-card"), .p(.class("tv-card-label"), .text(s.tvTotalDistance)),
+                        .p(.class("tv-big"), .safeText(model.distance)),
+                        DashboardView.trend(model.distanceTrend, strings: s)),
                     .div(
-                        .class("tv-card"), .p(.class("tv-card-label"), .text("Total elevation")),
+                        .class("tv-card"), .p(.class("tv-card-label"), .text(s.tvTotalElevation)),
                         .p(.class("tv-big"), .safeText(model.elevation))),
                     .div(
-                        .class("tv-card"), .p(.class("tv-card-label"), .text("Active members")),
+                        .class("tv-card"), .p(.class("tv-card-label"), .text(s.tvActiveMembers)),
                         .p(.class("tv-big"), .safeText(model.activeMembers)))),
                 .div(
                     .class("tv-leaderboard"),
-                    .h2(.text("Weekly leaderboard — distance")),
+                    .h2(.text(s.tvLeaderboardTitle)),
                     model.isEmpty
-                        ? .p(.class("tv-empty"), .text("No rides yet this week. Get out there! 🚴"))
+                        ? .p(.class("tv-empty"), .text(s.tvNoRides))
                         : .ol(
                             .class("tv-list"),
                             .forEach(model.leaderboard) { row in
@@ -128,13 +132,13 @@ enum TVView {
                                     Components.avatar(initials: row.initials, hue: row.hue, large: true),
                                     .span(.class("tv-name"), .safeText(row.name)),
                                     .span(.class("tv-value"), .safeText(row.value)),
-                                    DashboardView.trend(row.trend))
+                                    DashboardView.trend(row.trend, strings: s))
                             }))),
             .section(
                 .id("tv-rides"), .class("tv-view"), .attribute(named: "role", value: "tabpanel"),
                 .attr("aria-labelledby", "tv-tab-rides"),
                 model.rides.isEmpty
-                    ? .p(.class("tv-empty"), .text("No rides yet this week."))
+                    ? .p(.class("tv-empty"), .text(s.tvNoRidesList))
                     : .ul(
                         .class("tv-rides"),
                         .forEach(model.rides) { ride in

@@ -47,14 +47,12 @@ extension ClubWeeklyApp {
         club.post("admin/members/:member/remove") { request, context in try await removeMemberSubmit(request, context) }
         club.get("tv") { request, context in try await page(request, context) { try await tvPage($0) } }
         club.get("tv/board") { request, context in
-            let visit = try await visit(request, context)
-            guard visit.canRead else { throw HTTPError(.unauthorized, message: "Sign in with the club code.") }
+            let visit = try await readableVisit(request, context)
             let model = try await tvModel(visit)
-            return HTMLResponse.page(TVView.fragment(model), csp: pageCSP)
+            return HTMLResponse.page(TVView.fragment(model, strings: strings), csp: pageCSP)
         }
         club.get("tv/version") { request, context in
-            let visit = try await visit(request, context)
-            guard visit.canRead else { throw APIError.unauthorized("Sign in with the club code.", code: "sign_in") }
+            let visit = try await readableVisit(request, context)
             return try JSONResponse.make(["version": visit.record.dataVersion], headers: [.cacheControl: "no-store"])
         }
         club.get("manifest.webmanifest") { request, context in
@@ -120,9 +118,8 @@ extension ClubWeeklyApp {
             visit = try await self.visit(request, context)
         } catch is PageNotFound {
             return errorPage(
-                title: "No such club",
-                message: "There is no club at this address. Check the link or ask your club admin.",
-                retry: "/", status: .notFound, header: nil)
+                title: strings.noSuchClubTitle, message: strings.noSuchClubMessage, retry: "/", status: .notFound,
+                header: nil)
         }
         if needsRead && !visit.canRead {
             return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path)
@@ -131,17 +128,17 @@ extension ClubWeeklyApp {
             return try await body(visit)
         } catch let error as WebInputError {
             return errorPage(
-                title: "That link doesn't look right", message: error.message,
+                title: strings.badLinkTitle, message: error.message,
                 retry: ClubWeeklyURL.dashboard(visit.club.slug).path, status: .badRequest, header: visit.header)
         } catch let error as WeekOffsetError {
             return errorPage(
-                title: "That week is out of range", message: Self.apiError(error).message,
+                title: strings.weekOutOfRangeTitle, message: Self.apiError(error).message,
                 retry: ClubWeeklyURL.dashboard(visit.club.slug).path, status: .badRequest, header: visit.header)
         } catch {
             logger.error("page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return errorPage(
                 title: strings.web.somethingWentWrong,
-                message: "The club's data could not be loaded just now. Please try again in a moment.",
+                message: strings.loadFailedMessage,
                 retry: request.uri.description, status: .internalServerError, header: visit.header)
         }
     }
@@ -189,7 +186,7 @@ extension ClubWeeklyApp {
         let now = weeks.now()
         let options = calendar.weeks(offset: oldest...0, from: now).enumerated().map { index, week in
             WeekPickerModel.Option(
-                offset: oldest + index, label: oldest + index == 0 ? "This week · \(week.range)" : week.label)
+                offset: oldest + index, label: oldest + index == 0 ? "\(strings.thisWeek) · \(week.range)" : week.label)
         }
         var hasAnyData = !view.activities.isEmpty || oldest < 0
         if !hasAnyData { hasAnyData = try await activities.count(club: club.id) > 0 }
@@ -205,16 +202,22 @@ extension ClubWeeklyApp {
         return HTMLResponse.page(DashboardView.page(model, strings: strings), csp: pageCSP)
     }
 
-    func fragment(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    /// A visit for the script-only endpoints (fragments, TV updates): errors as JSON, not pages.
+    func readableVisit(_ request: Request, _ context: AppRequestContext) async throws -> Visit {
         let visit: Visit
         do {
             visit = try await self.visit(request, context)
         } catch is PageNotFound {
-            throw HTTPError(.notFound, message: "No such club.")
+            throw APIError.notFound(strings.noSuchClub, code: "unknown_club")
         }
-        guard visit.canRead else { throw HTTPError(.unauthorized, message: "Sign in with the club code.") }
+        guard visit.canRead else { throw APIError.unauthorized(strings.signInWithCode, code: "sign_in") }
+        return visit
+    }
+
+    func fragment(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let visit = try await readableVisit(request, context)
         guard let tab = DashboardState.Tab(rawValue: try context.parameters.require("tab")) else {
-            throw HTTPError(.notFound, message: "No such tab.")
+            throw HTTPError(.notFound, message: strings.noSuchTab)
         }
         var query = queryDictionary(request)
         query["tab"] = tab.rawValue
@@ -239,7 +242,7 @@ extension ClubWeeklyApp {
 
     func joinPage(_ visit: Visit, _ request: Request) async throws -> Response {
         var info: String?
-        if visit.session != nil { info = "You're signed in. Enter the code again to switch to another session." }
+        if visit.session != nil { info = strings.alreadySignedIn }
         if request.uri.queryParameters.get("strava") == "denied" { info = strings.stravaRefused }
         return HTMLResponse.page(
             JoinView.page(try await joinModel(visit, error: nil, info: info), strings: strings), csp: pageCSP)
@@ -247,7 +250,7 @@ extension ClubWeeklyApp {
 
     func joinSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard request.isSameOrigin(trustProxy: config.trustProxy) else {
-            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+            throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         let visit: Visit
         do { visit = try await self.visit(request, context) } catch is PageNotFound { throw HTTPError(.notFound) }
@@ -277,13 +280,13 @@ extension ClubWeeklyApp {
 
     func signOutSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard request.isSameOrigin(trustProxy: config.trustProxy) else {
-            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+            throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         let slug = try context.parameters.require("slug")
         if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
         var headers: HTTPFields = [.setCookie: sessionCookieHeader("", request: request, maxAge: 0)]
         // Offline copies of the club's pages must not outlive the session.
-        headers[HTTPField.Name("Clear-Site-Data")!] = "\"cache\""
+        headers[.clearSiteData] = "\"cache\""
         return HTMLResponse.redirect(ClubWeeklyURL.join(slug).path, headers: headers)
     }
 
@@ -318,8 +321,8 @@ extension ClubWeeklyApp {
         default: break
         }
         switch request.uri.queryParameters.get("done") {
-        case "joined": notice = ("Welcome! You're a member now.", "success")
-        case "disconnected": notice = ("Strava is disconnected.", "success")
+        case "joined": notice = (strings.welcomeMember, "success")
+        case "disconnected": notice = (strings.stravaDisconnected, "success")
         default: break
         }
         return HTMLResponse.page(
@@ -328,7 +331,7 @@ extension ClubWeeklyApp {
 
     func settingsSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard request.isSameOrigin(trustProxy: config.trustProxy) else {
-            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+            throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
             guard visit.session != nil else { return HTMLResponse.redirect(ClubWeeklyURL.join(visit.club.slug).path) }
@@ -345,8 +348,7 @@ extension ClubWeeklyApp {
                 let first = (form["firstName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 let last = (form["lastName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
                 guard (1...40).contains(first.count), last.count <= 40 else {
-                    return try await rerender(
-                        ("First name must be 1–40 characters, last name at most 40.", "error"), .badRequest, nil)
+                    return try await rerender((strings.nameInvalid, "error"), .badRequest, nil)
                 }
                 let member = Member(
                     id: MemberID(UUID().uuidString.lowercased()), clubID: visit.club.id, firstName: first,
@@ -365,7 +367,7 @@ extension ClubWeeklyApp {
                 let form = try await request.collectForm(limit: 16 << 10)
                 guard let member = visit.member else { return HTMLResponse.redirect(settings) }
                 guard form["confirm"] == "yes" else {
-                    return try await rerender(("Tick “I understand” to delete your data.", "error"), .badRequest, nil)
+                    return try await rerender((strings.confirmDeletion, "error"), .badRequest, nil)
                 }
                 try await sync.disconnect(member: member)
                 try await members.delete(member.id, in: visit.club.id)
@@ -374,21 +376,19 @@ extension ClubWeeklyApp {
                     ClubWeeklyURL.join(visit.club.slug).path,
                     headers: [
                         .setCookie: sessionCookieHeader("", request: request, maxAge: 0),
-                        HTTPField.Name("Clear-Site-Data")!: "\"cache\"",
+                        .clearSiteData: "\"cache\"",
                     ])
             case .import:
                 guard let member = visit.member else {
-                    return try await rerender(("Join with your name first, then import.", "error"), .badRequest, nil)
+                    return try await rerender((strings.joinBeforeImport, "error"), .badRequest, nil)
                 }
                 let form = try await request.collectForm(limit: context.maxUploadSize)
                 guard let file = form.files["file"], !file.data.isEmpty else {
-                    return try await rerender(
-                        ("Choose a Strava export file (activities.csv or the .zip).", "error"), .badRequest, nil)
+                    return try await rerender((strings.chooseExportFile, "error"), .badRequest, nil)
                 }
                 do {
                     let report = try await imports.importExport(file.data, member: member)
-                    return try await rerender(
-                        ("Import finished: \(report.imported) new activities.", "success"), .ok, report)
+                    return try await rerender((strings.importFinished(report.imported), "success"), .ok, report)
                 } catch let error as ImportError {
                     return try await rerender((error.description, "error"), .unprocessableContent, nil)
                 }
@@ -437,13 +437,16 @@ extension ClubWeeklyApp {
             model.code = (try? clubService.code(of: visit.record)) ?? "—"
             model.members = try await syncStatus(club).map { row in
                 AdminModel.MemberRow(
-                    id: row.memberId, name: row.name, source: row.source == "strava" ? "Strava" : "File import",
+                    id: row.memberId, name: row.name,
+                    source: row.source == "strava" ? strings.sourceStrava : strings.sourceFileImport,
                     status: row.source == "strava"
                         ? (row.connected
-                            ? (row.lastError.map { "Error: \($0)" }
-                                ?? row.lastSyncAt.map { "Synced \(Format.activityDate($0, timeZone: club.timeZone))" }
-                                ?? "Waiting for first sync")
-                            : "Disconnected")
+                            ? (row.lastError.map(strings.syncError)
+                                ?? row.lastSyncAt.map {
+                                    strings.syncedAt(Format.activityDate($0, timeZone: club.timeZone))
+                                }
+                                ?? strings.waitingForFirstSync)
+                            : strings.syncDisconnected)
                         : "—",
                     activities: row.activities, hasError: row.lastError != nil)
             }
@@ -466,7 +469,7 @@ extension ClubWeeklyApp {
 
     func adminSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard request.isSameOrigin(trustProxy: config.trustProxy) else {
-            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+            throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
             let admin = ClubWeeklyURL.admin(visit.club.slug).path
@@ -482,7 +485,7 @@ extension ClubWeeklyApp {
                 }
                 guard await clubService.verifyAdmin(password: form["password"] ?? "", for: visit.record) else {
                     return try await adminPage(
-                        visit, error: "Wrong admin password.", notice: nil, status: .unauthorized)
+                        visit, error: strings.wrongAdminPassword, notice: nil, status: .unauthorized)
                 }
                 try await limiter.reset(key)
                 let token = try await sessions.create(
@@ -493,7 +496,7 @@ extension ClubWeeklyApp {
             case .settings:
                 guard visit.isAdmin else { return HTMLResponse.redirect(admin) }
                 do {
-                    var club = try Self.applySettings(form, to: visit.club)
+                    var club = try Self.applySettings(form, to: visit.club, strings: strings)
                     if let password = form["adminPassword"], !password.isEmpty {
                         try await clubService.setAdminPassword(club, password: password)
                     }
@@ -501,7 +504,7 @@ extension ClubWeeklyApp {
                     try await clubs.update(club)
                     var updated = visit
                     updated.record.club = club
-                    return try await adminPage(updated, error: nil, notice: "Settings saved.")
+                    return try await adminPage(updated, error: nil, notice: strings.settingsSaved)
                 } catch let error as ClubError {
                     return try await adminPage(visit, error: error.description, notice: nil, status: .badRequest)
                 } catch let error as WebInputError {
@@ -519,8 +522,7 @@ extension ClubWeeklyApp {
                     signedIn.member = nil
                     if let record = try await clubs.find(slug: visit.club.slug) { signedIn.record = record }
                     var response = try await adminPage(
-                        signedIn, error: nil,
-                        notice: "The club code is now \(code). Everybody else has been signed out.")
+                        signedIn, error: nil, notice: strings.codeChanged(code))
                     response.headers[.setCookie] = sessionCookieHeader(
                         token, request: request, maxAge: Int(sessions.lifetime))
                     return response
@@ -534,7 +536,9 @@ extension ClubWeeklyApp {
     }
 
     /// Applies the admin form to a club, validating every field.
-    static func applySettings(_ form: FormData, to original: Club) throws -> Club {
+    static func applySettings(
+        _ form: FormData, to original: Club, strings: ClubWeeklyStrings = .en
+    ) throws -> Club {
         var club = original
         let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...80).contains(name.count) else { throw ClubError.invalidName }
@@ -544,7 +548,7 @@ extension ClubWeeklyApp {
             club.timeZoneIdentifier = zone
         }
         if let start = form["weekStart"] {
-            guard let day = Weekday(name: start) else { throw WebInputError("Unknown week start '\(start)'.") }
+            guard let day = Weekday(name: start) else { throw WebInputError(strings.unknownWeekStart(start)) }
             club.weekStart = day
         }
         let sports = Set(form.all("sport").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
@@ -562,20 +566,20 @@ extension ClubWeeklyApp {
 
     func removeMemberSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard request.isSameOrigin(trustProxy: config.trustProxy) else {
-            throw HTTPError(.forbidden, message: "Forms must be sent from this site.")
+            throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
             guard visit.isAdmin else { return HTMLResponse.redirect(ClubWeeklyURL.admin(visit.club.slug).path) }
             let id = MemberID(try context.parameters.require("member"))
             guard let member = try await members.find(id, in: visit.club.id) else {
                 return try await adminPage(
-                    visit, error: "That member was already removed.", notice: nil, status: .notFound)
+                    visit, error: strings.memberAlreadyRemoved, notice: nil, status: .notFound)
             }
             try await sync.disconnect(member: member)
             try await members.delete(member.id, in: visit.club.id)
             try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
             return try await adminPage(
-                visit, error: nil, notice: "\(member.fullName) was removed with their activities.")
+                visit, error: nil, notice: strings.memberRemoved(member.fullName))
         }
     }
 
@@ -584,7 +588,8 @@ extension ClubWeeklyApp {
     func tvModel(_ visit: Visit) async throws -> TVModel {
         let view = try await weeks.weekView(club: visit.club, offset: 0, metric: .distance, oldestOffset: 0)
         return TVBuilder.model(
-            club: visit.club, view: view, viewer: visit.viewer, dataVersion: visit.record.dataVersion)
+            club: visit.club, view: view, viewer: visit.viewer, dataVersion: visit.record.dataVersion,
+            strings: strings)
     }
 
     func tvPage(_ visit: Visit) async throws -> Response {
