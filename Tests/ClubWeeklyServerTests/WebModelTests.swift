@@ -274,6 +274,26 @@ struct DashboardModelTests {
         #expect(model.weekPicker.keep.map(\.0) == ["tab"])
     }
 
+    @Test("insights: a member without a ride this week can still pick their own stats; guests are told whose they see")
+    func insightsPerspective() {
+        let viewer = Viewer(signedIn: true, memberID: "m5", memberName: "Aoife D.")
+        let model = DashboardBuilder.dashboard(
+            WebFixture.input(DashboardState().with { $0.tab = .insights }, viewer: viewer))
+        guard case .insights(let mine) = model.panel else { Issue.record("not insights"); return }
+        #expect(mine.riderOptions.first?.id == "m5")
+        #expect(mine.riderOptions.count == 5)
+        let lowest = DashboardBuilder.dashboard(
+            WebFixture.input(
+                DashboardState().with {
+                    $0.tab = .insights; $0.mode = .lowest
+                }, viewer: viewer))
+        guard case .insights(let analysed) = lowest.panel else { Issue.record("not insights"); return }
+        #expect(analysed.riderOptions.count == 4)
+        let guest = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.tab = .insights }))
+        guard case .insights(let seen) = guest.panel else { Issue.record("not insights"); return }
+        #expect(seen.perspectiveNotice?.contains("Join in Settings") == true)
+    }
+
     @Test("TV: full names, at most ten riders, the latest rides first")
     func tv() {
         let model = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)

@@ -433,7 +433,13 @@ enum DashboardBuilder {
         }
         var keep: [(String, String)] = [("tab", "insights"), ("mode", state.mode.rawValue)]
         if state.week != 0 { keep.append(("week", String(state.week))) }
-        let riderOptions = view.members.sorted { $0.rank < $1.rank }.map { (id: $0.memberId, name: $0.name) }
+        var riderOptions = view.members.sorted { $0.rank < $1.rank }.map { (id: $0.memberId, name: $0.name) }
+        // A member without a ride this week still sees (and can pick) their own stats.
+        if state.mode != .lowest, let me = input.viewer.memberID, let name = input.viewer.memberName,
+            !riderOptions.contains(where: { $0.id == me })
+        {
+            riderOptions.insert((id: me, name: name), at: 0)
+        }
         var model = InsightsModel(
             modes: modeLinks, mode: state.mode, subjectName: subjectName, perspectiveNotice: notice, tiles: [],
             cards: [], comparisons: [], riderOptions: riderOptions, selectedRider: nil, riderField: "as", keep: keep)
