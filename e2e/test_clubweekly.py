@@ -528,7 +528,8 @@ def test_the_rides_member_filter_narrows_to_one_member(driver, server):
     select = Select(one(driver, "select#ride-member"))
     option = next(o for o in select.options if o.text == name)
     member = option.get_attribute("value")
-    select.select_by_value(member)  # auto-submits
+    select.select_by_value(member)
+    one(driver, "form.rides-filter button[type=submit]").click()
     wait(driver).until(lambda d: query(d).get("member") == [member], "the member filter did not submit")
     wait_loaded(driver)
     shown = [e.text for e in css(driver, "ul.ride-list li.ride-card .ride-member")]
@@ -587,9 +588,11 @@ def test_the_week_picker_changes_the_week(driver, server):
     one(driver, "a[rel=next]").click()
     wait(driver).until(lambda d: d.find_element(By.CSS_SELECTOR, "h1.week-label").text == this_week)
 
-    select = Select(one(driver, "select#week-select"))  # auto-submits
+    # Pickers submit with their button (no auto-submit: arrowing through a closed select must not navigate).
+    select = Select(one(driver, "select#week-select"))
     value, text = select.options[3].get_attribute("value"), select.options[3].text
     select.select_by_value(value)
+    one(driver, "form.week-select button[type=submit]").click()
     wait(driver).until(lambda d: query(d).get("week") == [value], "the week select did not submit")
     wait_loaded(driver)
     label = one(driver, "h1.week-label").text

@@ -21,7 +21,7 @@ weekStats = obj({"memberID": S(), "distance": N(), "rides": I(), "movingTime": I
 rawTrend = obj({"direction": {"type": "string"}, "percent": N()}, ["direction"])
 ranked = obj({"stats": weekStats, "previous": weekStats, "rank": I(), "trend": rawTrend})
 schemas = {
- "DataVersion": obj({"version": I()}),
+ "DataVersion": obj({"version": I(), "week": {"type": "string", "format": "date", "description": "first day of the club's current week"}}),
  "Error": obj({"error": obj({"code": S(), "message": S()})}),
  "WorkerError": obj({"error": S()}),
  "Trend": trend,

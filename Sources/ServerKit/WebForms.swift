@@ -54,7 +54,11 @@ public struct FormData: Sendable, Equatable {
         let lower = type.lowercased()
         if lower.hasPrefix("application/x-www-form-urlencoded") { return urlEncoded(body) }
         if lower.hasPrefix("multipart/form-data") {
-            guard let boundary = parameter("boundary", in: type), !boundary.isEmpty, boundary.utf8.count <= 200 else {
+            // RFC 2046: 1–70 characters from a small set (never CR or LF, which keeps the search below linear).
+            let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'()+_,-./:=? ".utf8)
+            guard let boundary = parameter("boundary", in: type), (1...70).contains(boundary.utf8.count),
+                boundary.utf8.allSatisfy({ allowed.contains($0) })
+            else {
                 throw .missingBoundary
             }
             return try multipart(body, boundary: boundary)
@@ -92,8 +96,9 @@ public struct FormData: Sendable, Equatable {
         let bytes = [UInt8](body)
         let delimiter = Array("--\(boundary)".utf8)
         var form = FormData()
-        guard var cursor = find(delimiter, in: bytes, from: 0) else { throw .malformed("no parts") }
-        cursor += delimiter.count
+        // Browsers send no preamble: the body starts with the first delimiter.
+        guard bytes.starts(with: delimiter) else { throw .malformed("no parts") }
+        var cursor = delimiter.count
         while true {
             // After a delimiter: "--" ends the body, CRLF starts a part.
             if bytes.count >= cursor + 2, bytes[cursor] == 0x2D, bytes[cursor + 1] == 0x2D { break }
@@ -134,18 +139,20 @@ public struct FormData: Sendable, Equatable {
         return form
     }
 
-    /// First index of `needle` in `haystack` at or after `start` (Boyer–Moore–Horspool).
+    /// First index of `needle` in `haystack` at or after `start`. Candidates are found by scanning for the first
+    /// byte; for the needles used here (CR LF then a boundary without CR) a partial match can only span bytes that
+    /// contain no other candidate, so the whole search is linear in the body size.
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
         let n = needle.count
-        guard n > 0, haystack.count - start >= n else { return nil }
-        var skip = [Int](repeating: n, count: 256)
-        for i in 0..<(n - 1) { skip[Int(needle[i])] = n - 1 - i }
+        guard let first = needle.first, start >= 0, haystack.count - start >= n else { return nil }
+        let last = haystack.count - n
         var i = start
-        while i <= haystack.count - n {
-            var j = n - 1
-            while j >= 0 && haystack[i + j] == needle[j] { j -= 1 }
-            if j < 0 { return i }
-            i += skip[Int(haystack[i + n - 1])]
+        while i <= last {
+            guard let candidate = haystack[i...last].firstIndex(of: first) else { return nil }
+            var j = 1
+            while j < n && haystack[candidate + j] == needle[j] { j += 1 }
+            if j == n { return candidate }
+            i = candidate + 1
         }
         return nil
     }

@@ -88,11 +88,15 @@ public enum Components {
         public var key: String
         /// Optional icon (emoji) before the label.
         public var icon: String?
+        /// Whether scripts fetch the fragment ahead of a click (cheap views only).
+        public var prefetch: Bool
 
         /// An item.
         public init(
-            label: String, url: String, fragmentURL: String? = nil, isCurrent: Bool, key: String, icon: String? = nil
+            label: String, url: String, fragmentURL: String? = nil, isCurrent: Bool, key: String, icon: String? = nil,
+            prefetch: Bool = true
         ) {
+            self.prefetch = prefetch
             self.label = label
             self.url = url
             self.fragmentURL = fragmentURL
@@ -112,7 +116,9 @@ public enum Components {
             .forEach(items) { item in
                 .a(
                     .link(item.url), .attr("data-key", item.key),
-                    .unwrap(item.fragmentURL) { .group(.attr("data-fragment", $0), .flag("data-prefetch")) },
+                    .unwrap(item.fragmentURL) {
+                        .group(.attr("data-fragment", $0), .if(item.prefetch, .flag("data-prefetch")))
+                    },
                     .if(item.isCurrent, .attribute(named: "aria-current", value: "page")),
                     .unwrap(item.icon) {
                         .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text($0))

@@ -51,7 +51,10 @@ struct WebPagesTests {
             }
             let fragment = try await client.execute(uri: "/clubs/demo/fragments/table?sort=name", method: .get)
             #expect(fragment.status == .ok)
-            #expect(fragment.text.hasPrefix("<div class=\"panel-content\">"))
+            #expect(fragment.text.hasPrefix("<div class=\"week-picker\">"))
+            #expect(fragment.text.contains("<section id=\"panel\" class=\"panel\" data-tab=\"table\">"))
+            // The tab links in a fragment carry its state, so the week links and tabs never go stale.
+            #expect(fragment.text.contains("href=\"/clubs/demo?week=-1&amp;tab=table&amp;sort=name&amp;dir=asc\""))
             #expect(!fragment.text.contains("<html"))
         }
     }
@@ -118,7 +121,10 @@ struct WebPagesTests {
             let out = try await client.execute(
                 uri: "/clubs/\(slug)/signout", method: .post, headers: withCookie(cookie))
             #expect(out.status == .seeOther)
-            #expect(out.headers[HTTPField.Name("Clear-Site-Data")!] == "\"cache\"")
+            #expect(out.headers[.clearSiteData] == "\"cache\", \"storage\"")
+            #expect(out.headers[.location] == "/clubs/\(slug)/join?signed_out=1")
+            let joinAgain = try await client.execute(uri: "/clubs/\(slug)/join?signed_out=1", method: .get)
+            #expect(joinAgain.text.contains("data-clear-cache=\"true\""))
             #expect(
                 try await client.execute(uri: "/clubs/\(slug)", method: .get, headers: withCookie(cookie)).status
                     == .seeOther)
@@ -302,6 +308,7 @@ struct WebPagesTests {
             #expect(tv.text.contains("Weekly leaderboard"))
             let version = try await client.execute(uri: "/clubs/demo/tv/version", method: .get)
             let before = try #require(version.json["version"] as? Int)
+            #expect((version.json["week"] as? String)?.count == 10)
             let record = try #require(try await harness.app.clubs.find(slug: "demo"))
             let member = try #require(try await harness.app.members.members(of: record.club.id).first)
             try await harness.app.activities.upsert(

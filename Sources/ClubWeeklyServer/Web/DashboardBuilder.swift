@@ -33,7 +33,9 @@ enum DashboardBuilder {
             return Components.LinkItem(
                 label: s.tabs[tab]?.label ?? tab.rawValue, url: ClubWeeklyURL.dashboard(slug, target).path,
                 fragmentURL: ClubWeeklyURL.fragment(slug, target).path, isCurrent: tab == state.tab,
-                key: tab.rawValue, icon: s.tabs[tab]?.icon)
+                key: tab.rawValue, icon: s.tabs[tab]?.icon,
+                // Insights cost a 12-week history read: fetched on demand, not on every page view.
+                prefetch: tab != .insights)
         }
         return DashboardModel(
             header: ClubHeaderModel(
@@ -343,7 +345,9 @@ enum DashboardBuilder {
             shown < total
             ? (
                 s.showMore(min(ridesPerPage, total - shown), total),
-                ClubWeeklyURL.dashboard(slug, state.with { $0.show = shown + ridesPerPage }).path
+                ClubWeeklyURL.dashboard(
+                    slug, state.with { $0.show = min(DashboardState.maximumShown, shown + ridesPerPage) }
+                ).path
             ) : nil
         let cards = activities.prefix(shown).map { activity in
             let member = byID[activity.memberId]

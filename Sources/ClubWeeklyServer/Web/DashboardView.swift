@@ -63,19 +63,24 @@ enum DashboardView {
             title: s.tabs[model.state.tab]?.label ?? s.dashboardTitle, header: model.header,
             renderedAt: model.renderedAt,
             bodyClass: "dashboard", strings: s,
-            main: .group(
-                .unwrap(model.notice) { Components.notice($0, kind: "info") },
-                weekPicker(model.weekPicker, slug: model.header.slug, strings: s),
-                Components.linkBar(model.tabs, label: s.viewsLabel, target: "#panel", style: "tabs"),
-                .section(
-                    .id("panel"), .class("panel"), .attribute(named: "aria-live", value: "polite"),
-                    .attr("data-tab", model.state.tab.rawValue),
-                    panel(model.panel, strings: s))))
+            main: .div(.id("dashboard"), .class("dashboard-body"), body(model, strings: s)))
     }
 
-    /// The HTML a script swaps into `#panel`.
-    static func fragment(_ panel: PanelModel, strings s: ClubWeeklyStrings = .en) -> String {
-        Node<HTML.BodyContext>.div(.class("panel-content"), Self.panel(panel, strings: s)).render()
+    /// Everything below the header: week picker, tabs and the tab's panel. Scripts swap this whole region, so the
+    /// week links and tab links always carry the state that is on screen.
+    static func body(_ model: DashboardModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        .group(
+            .unwrap(model.notice) { Components.notice($0, kind: "info") },
+            weekPicker(model.weekPicker, slug: model.header.slug, strings: s),
+            Components.linkBar(model.tabs, label: s.viewsLabel, target: "#dashboard", style: "tabs"),
+            .section(
+                .id("panel"), .class("panel"), .attr("data-tab", model.state.tab.rawValue),
+                panel(model.panel, strings: s)))
+    }
+
+    /// The HTML a script swaps into `#dashboard`.
+    static func fragment(_ model: DashboardModel, strings s: ClubWeeklyStrings = .en) -> String {
+        body(model, strings: s).render()
     }
 
     static func weekPicker(
@@ -98,7 +103,7 @@ enum DashboardView {
                     .class("week-select"), .method(.get), .action(ClubWeeklyURL.dashboard(slug).path),
                     .label(.for("week-select"), .class("visually-hidden"), .safeText(s.chooseWeek)),
                     .select(
-                        .id("week-select"), .attr("name", "week"), .attribute(named: "data-autosubmit"),
+                        .id("week-select"), .attr("name", "week"),
                         .forEach(model.options) { option in
                             .choice(String(option.offset), option.label, selected: option.offset == model.selected)
                         }),
@@ -155,7 +160,8 @@ enum DashboardView {
                                         .trimmingCharacters(in: .whitespaces)))),
                         id: "card-\(card.key)")
                 }),
-            Components.linkBar(model.metricPicker, label: s.metricPickerLabel, target: "#panel", style: "segmented"),
+            Components.linkBar(
+                model.metricPicker, label: s.metricPickerLabel, target: "#dashboard", style: "segmented"),
             .div(.class("card"), .h2(.safeText(model.bars.title)), .raw(model.bars.html())),
             .div(
                 .class("grid-2"),
@@ -170,7 +176,11 @@ enum DashboardView {
                                 .class("row\(row.isMe ? " is-me" : "")"), .attr("data-member", row.memberID),
                                 .span(
                                     .class("rank"),
-                                    row.medal.map { .span(.attr("aria-label", s.rankLabel(row.rank)), .text($0)) }
+                                    row.medal.map {
+                                        .group(
+                                            .span(.attribute(named: "aria-hidden", value: "true"), .text($0)),
+                                            .span(.class("visually-hidden"), .safeText(s.rankLabel(row.rank))))
+                                    }
                                         ?? .span(.safeText("\(row.rank)."))),
                                 Components.avatar(initials: row.initials, hue: row.hue),
                                 .span(.class("grow name"), .safeText(row.name)),
@@ -183,7 +193,7 @@ enum DashboardView {
 
     static func table(_ model: TableModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
-            .class("table-view"),
+            .class("table-view"), .attribute(named: "data-sort-scope"),
             .p(
                 .class("visually-hidden"), .attribute(named: "aria-live", value: "polite"),
                 .attribute(named: "data-sort-status"),
@@ -258,13 +268,13 @@ enum DashboardView {
                     },
                     .label(.for("ride-member"), .text(s.memberFilterLabel)),
                     .select(
-                        .id("ride-member"), .attr("name", "member"), .attribute(named: "data-autosubmit"),
+                        .id("ride-member"), .attr("name", "member"),
                         .choice("", s.everyone),
                         .forEach(model.members) { member in
                             .choice(member.id, member.name, selected: member.id == model.selectedMember)
                         }),
                     .button(.type(.submit), .class("button secondary"), .text(s.filter))),
-                Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#panel", style: "segmented")),
+                Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#dashboard", style: "segmented")),
             model.cards.isEmpty
                 ? Components.emptyState(
                     title: s.noMemberRidesTitle, message: s.noMemberRidesMessage, action: nil)
@@ -309,13 +319,13 @@ enum DashboardView {
     static func insights(_ model: InsightsModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
             .class("insights"),
-            Components.linkBar(model.modes, label: s.insightsModeLabel, target: "#panel", style: "segmented"),
+            Components.linkBar(model.modes, label: s.insightsModeLabel, target: "#dashboard", style: "segmented"),
             .form(
                 .method(.get), .class("rider-picker"),
                 .forEach(model.keep) { name, value in .input(.type(.hidden), .name(name), .attr("value", value)) },
                 .label(.for("insights-rider"), .text(model.mode == .lowest ? s.riderToAnalyse : s.insightsFor)),
                 .select(
-                    .id("insights-rider"), .attr("name", model.riderField), .attribute(named: "data-autosubmit"),
+                    .id("insights-rider"), .attr("name", model.riderField),
                     .if(model.mode == .lowest, .choice("", s.weeksLowest)),
                     .forEach(model.riderOptions) { rider in
                         .choice(rider.id, rider.name, selected: rider.id == model.selectedRider)

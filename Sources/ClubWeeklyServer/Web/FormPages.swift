@@ -12,12 +12,15 @@ struct JoinModel: Equatable, Sendable {
     var info: String?
     var stravaAvailable: Bool
     var memberCount: Int
+    /// After signing out or deleting one's data: the page tells the service worker to drop saved pages.
+    var clearOfflineCopies = false
 }
 
 enum JoinView {
     static func page(_ model: JoinModel, strings s: ClubWeeklyStrings = .en) -> String {
         ClubLayout.page(
-            title: s.signIn, header: model.header, bodyClass: "join", strings: s,
+            title: s.signIn, header: model.header, bodyClass: "join",
+            bodyData: model.clearOfflineCopies ? [("clear-cache", "true")] : [], strings: s,
             main: .div(
                 .class("join-card card"),
                 .div(
@@ -81,8 +84,7 @@ enum SettingsView {
     static func page(_ model: SettingsModel, strings s: ClubWeeklyStrings = .en) -> String {
         let slug = model.header.slug
         return ClubLayout.page(
-            title: s.settings, header: model.header, bodyClass: "settings", bodyData: [("clear-cache", "false")],
-            strings: s,
+            title: s.settings, header: model.header, bodyClass: "settings", strings: s,
             main: .group(
                 .h1(.safeText(s.settings)),
                 .unwrap(model.notice) { Components.notice($0.text, kind: $0.kind) },
@@ -314,7 +316,7 @@ enum AdminView {
                             .class("field"), .label(.for("new-password"), .text(s.newAdminPassword)),
                             .input(
                                 .id("new-password"), .name("adminPassword"), .type(.password),
-                                .attr("autocomplete", "new-password"), .attr("minlength", "8"))),
+                                .attr("autocomplete", "new-password"), .attr("minlength", "10"))),
                         .button(.type(.submit), .class("button"), .text(s.saveSettings)))),
                 .section(
                     .class("card"), .attr("data-section", "code"),

@@ -9,6 +9,9 @@ struct DashboardState: Equatable, Sendable {
     enum SortKey: String, CaseIterable, Sendable { case name, distance, rides, elevation, speed, time, trend }
     enum RideOrder: String, CaseIterable, Sendable { case newest, oldest }
 
+    /// The most ride cards one page shows.
+    static let maximumShown = 10_000
+
     /// Metrics the charts tab offers.
     static let chartMetrics: [Metric] = [.distance, .rides, .speed, .elevation]
 
@@ -54,7 +57,7 @@ struct DashboardState: Equatable, Sendable {
         state.member = nonEmpty(query["member"])
         state.order = try value(query, "order", default: .newest)
         if let text = query["show"], !text.isEmpty {
-            guard let show = Int(text), (1...10_000).contains(show) else {
+            guard let show = Int(text), (1...maximumShown).contains(show) else {
                 throw WebInputError("show must be a number of rides from 1 to 10000, not '\(text)'.")
             }
             state.show = show

@@ -26,6 +26,8 @@ struct TVModel: Equatable, Sendable {
     var leaderboard: [RankingRow]
     var rides: [Ride]
     var dataVersion: Int64
+    /// First day of the shown week; with the data version it tells the board when to redraw.
+    var weekFirstDay: String
     var isEmpty: Bool
 }
 
@@ -64,7 +66,7 @@ enum TVBuilder {
                     emoji: activity.emoji, title: activity.title,
                     distance: "\(DashboardBuilder.fixed1(activity.distanceKm)) km",
                     pace: activity.pace, elevation: "\(activity.elevationM)m")
-            }, dataVersion: dataVersion, isEmpty: view.activities.isEmpty)
+            }, dataVersion: dataVersion, weekFirstDay: view.week.firstDay, isEmpty: view.activities.isEmpty)
     }
 }
 
@@ -75,7 +77,7 @@ enum TVView {
             title: s.tvBoard, header: nil, renderedAt: renderedAt, bodyClass: "tv",
             bodyData: [
                 ("version-url", ClubWeeklyURL.tvVersion(slug).path), ("board-url", ClubWeeklyURL.tvFragment(slug).path),
-                ("data-version", String(model.dataVersion)), ("rotate-seconds", "20"),
+                ("data-version", "\(model.dataVersion)/\(model.weekFirstDay)"), ("rotate-seconds", "20"),
             ],
             noscriptRefreshSeconds: 300,
             strings: s,

@@ -53,7 +53,13 @@ extension ClubWeeklyApp {
         }
         club.get("tv/version") { request, context in
             let visit = try await readableVisit(request, context)
-            return try JSONResponse.make(["version": visit.record.dataVersion], headers: [.cacheControl: "no-store"])
+            struct Version: Encodable {
+                var version: Int64
+                var week: String
+            }
+            let week = WeekCalendar(club: visit.club).week(offset: 0, from: weeks.now())
+            return try JSONResponse.make(
+                Version(version: visit.record.dataVersion, week: week.firstDay), headers: [.cacheControl: "no-store"])
         }
         club.get("manifest.webmanifest") { request, context in
             let slug = try context.parameters.require("slug")
@@ -134,13 +140,33 @@ extension ClubWeeklyApp {
             return errorPage(
                 title: strings.weekOutOfRangeTitle, message: Self.apiError(error).message,
                 retry: ClubWeeklyURL.dashboard(visit.club.slug).path, status: .badRequest, header: visit.header)
+        } catch let error as APIError {
+            // Too large or malformed forms, lock-outs: the status and message say what to do.
+            return errorPage(
+                title: strings.badLinkTitle, message: error.message, retry: retryURL(request, slug: visit.club.slug),
+                status: error.status, header: visit.header)
+        } catch let error as HTTPError {
+            return errorPage(
+                title: error.status == .notFound ? strings.noSuchClubTitle : strings.web.somethingWentWrong,
+                message: error.body ?? strings.loadFailedMessage, retry: retryURL(request, slug: visit.club.slug),
+                status: error.status, header: visit.header)
         } catch {
             logger.error("page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return errorPage(
                 title: strings.web.somethingWentWrong,
                 message: strings.loadFailedMessage,
-                retry: request.uri.description, status: .internalServerError, header: visit.header)
+                retry: retryURL(request, slug: visit.club.slug), status: .internalServerError, header: visit.header)
         }
+    }
+
+    /// Where "Try again" goes: the same page for a GET; for a form post, the page that holds the form.
+    func retryURL(_ request: Request, slug: String) -> String {
+        if request.method == .get { return request.uri.description }
+        let parts = request.uri.path.split(separator: "/")
+        if parts.count >= 3, parts[2] == "settings" { return ClubWeeklyURL.settings(slug).path }
+        if parts.count >= 3, parts[2] == "admin" { return ClubWeeklyURL.admin(slug).path }
+        if parts.count >= 3, parts[2] == "join" { return ClubWeeklyURL.join(slug).path }
+        return ClubWeeklyURL.dashboard(slug).path
     }
 
     func errorPage(
@@ -224,7 +250,7 @@ extension ClubWeeklyApp {
         do {
             let state = try DashboardState.parse(query)
             let model = try await dashboardModel(visit, state: state)
-            return HTMLResponse.page(DashboardView.fragment(model.panel, strings: strings), csp: pageCSP)
+            return HTMLResponse.page(DashboardView.fragment(model, strings: strings), csp: pageCSP)
         } catch let error as WebInputError {
             throw HTTPError(.badRequest, message: error.message)
         } catch let error as WeekOffsetError {
@@ -244,8 +270,9 @@ extension ClubWeeklyApp {
         var info: String?
         if visit.session != nil { info = strings.alreadySignedIn }
         if request.uri.queryParameters.get("strava") == "denied" { info = strings.stravaRefused }
-        return HTMLResponse.page(
-            JoinView.page(try await joinModel(visit, error: nil, info: info), strings: strings), csp: pageCSP)
+        var model = try await joinModel(visit, error: nil, info: info)
+        model.clearOfflineCopies = request.uri.queryParameters.get("signed_out") != nil
+        return HTMLResponse.page(JoinView.page(model, strings: strings), csp: pageCSP)
     }
 
     func joinSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -285,10 +312,13 @@ extension ClubWeeklyApp {
         let slug = try context.parameters.require("slug")
         if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
         var headers: HTTPFields = [.setCookie: sessionCookieHeader("", request: request, maxAge: 0)]
-        // Offline copies of the club's pages must not outlive the session.
-        headers[.clearSiteData] = "\"cache\""
-        return HTMLResponse.redirect(ClubWeeklyURL.join(slug).path, headers: headers)
+        // Offline copies of the club's pages must not outlive the session: "storage" empties the service
+        // worker's caches, and the join page also asks the worker to drop them (browsers without the header).
+        headers[.clearSiteData] = Self.clearOfflineCopies
+        return HTMLResponse.redirect(ClubWeeklyURL.join(slug).path + "?signed_out=1", headers: headers)
     }
+
+    static let clearOfflineCopies = "\"cache\", \"storage\""
 
     // MARK: Member settings
 
@@ -373,10 +403,10 @@ extension ClubWeeklyApp {
                 try await members.delete(member.id, in: visit.club.id)
                 try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
                 return HTMLResponse.redirect(
-                    ClubWeeklyURL.join(visit.club.slug).path,
+                    ClubWeeklyURL.join(visit.club.slug).path + "?signed_out=1",
                     headers: [
                         .setCookie: sessionCookieHeader("", request: request, maxAge: 0),
-                        .clearSiteData: "\"cache\"",
+                        .clearSiteData: Self.clearOfflineCopies,
                     ])
             case .import:
                 guard let member = visit.member else {
@@ -516,10 +546,11 @@ extension ClubWeeklyApp {
                 do {
                     let code = try await clubService.rotateCode(visit.club, to: chosen)
                     try await sessions.deleteAll(scope: visit.club.id.rawValue)
-                    let token = try await sessions.create(scope: visit.club.id.rawValue, subject: nil, role: "admin")
+                    // The admin stays signed in, keeping their member identity, like the JSON API.
+                    let token = try await sessions.create(
+                        scope: visit.club.id.rawValue, subject: visit.session?.subject, role: "admin")
                     var signedIn = visit
                     signedIn.session = try await sessions.find(token)
-                    signedIn.member = nil
                     if let record = try await clubs.find(slug: visit.club.slug) { signedIn.record = record }
                     var response = try await adminPage(
                         signedIn, error: nil, notice: strings.codeChanged(code))

@@ -5,7 +5,11 @@
 const VERSION = "__VERSION__";
 const SHELL = [__SHELL__];
 const SHELL_CACHE = "shell-" + VERSION;
-const DATA_CACHE = "data-v1";
+// One cache of viewed pages per club, so one club's pages are never answered for another's URL.
+function dataCache(url) {
+  const match = /^\/clubs\/([^/]+)/.exec(url.pathname);
+  return "data-" + (match ? match[1] : "site");
+}
 const MAX_PAGES = 40;
 
 self.addEventListener("install", (event) => {
@@ -21,7 +25,9 @@ self.addEventListener("activate", (event) => {
 });
 
 self.addEventListener("message", (event) => {
-  if (event.data === "clear") event.waitUntil(caches.delete(DATA_CACHE));
+  if (event.data === "clear") {
+    event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith("data-")).map((k) => caches.delete(k)))));
+  }
 });
 
 function cacheable(url, request) {
@@ -35,23 +41,35 @@ async function trim(cache) {
   for (let i = 0; i < keys.length - MAX_PAGES; i++) await cache.delete(keys[i]);
 }
 
+async function offlineCopy(cache, request, url) {
+  // The exact page, or for the bare club URL (how the installed app opens) the last page viewed there.
+  const cached = (await cache.match(request)) || (url.search ? undefined : await cache.match(url.pathname + "?last"));
+  if (!cached) return undefined;
+  const text = (await cached.text()).replace('data-offline="false"', 'data-offline="true"');
+  const headers = new Headers(cached.headers);
+  headers.set("X-Offline", "1");
+  return new Response(text, { status: 200, headers: headers });
+}
+
 async function networkFirst(request, url) {
-  const cache = await caches.open(DATA_CACHE);
+  const cache = await caches.open(dataCache(url));
+  let response;
   try {
-    const response = await fetch(request);
-    if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
-      await cache.put(request, response.clone());
-      // The bare page URL also answers "the last viewed week" when the app is opened offline.
-      if (url.search && request.mode === "navigate") await cache.put(url.pathname, response.clone());
-      trim(cache);
-    }
-    return response;
+    response = await fetch(request);
   } catch (error) {
-    const cached = (await cache.match(request)) || (await cache.match(url.pathname));
-    if (!cached) throw error;
-    const text = (await cached.text()).replace('data-offline="false"', 'data-offline="true"');
-    return new Response(text, { status: 200, headers: { "Content-Type": "text/html; charset=utf-8", "X-Offline": "1" } });
+    const copy = await offlineCopy(cache, request, url);
+    if (copy) return copy;
+    throw error;
   }
+  if (response.ok && (response.headers.get("Content-Type") || "").startsWith("text/html")) {
+    await cache.put(request, response.clone());
+    if (request.mode === "navigate") await cache.put(url.pathname + "?last", response.clone());
+    trim(cache);
+  } else if (response.status >= 500) {
+    // Behind a proxy a server that is down answers 502/503: show the saved copy then too.
+    return (await offlineCopy(cache, request, url)) || response;
+  }
+  return response;
 }
 
 self.addEventListener("fetch", (event) => {

@@ -3,18 +3,23 @@
 // the service worker. No dependencies, no build step.
 "use strict";
 (function () {
+  // Fragments are kept for a minute: instant switching back and forth, yet fresh data after a sync.
   const fragmentCache = new Map();
+  const FRAGMENT_TTL = 60000;
+  const swaps = new WeakMap();
 
   function fetchFragment(url) {
-    if (!fragmentCache.has(url)) {
+    const hit = fragmentCache.get(url);
+    if (!hit || Date.now() - hit.time > FRAGMENT_TTL) {
       const request = fetch(url, { headers: { Accept: "text/html" }, credentials: "same-origin" }).then((response) => {
         if (!response.ok) throw new Error("HTTP " + response.status);
         return response.text();
       });
       request.catch(() => fragmentCache.delete(url));
-      fragmentCache.set(url, request);
+      fragmentCache.set(url, { request: request, time: Date.now() });
+      return request;
     }
-    return fragmentCache.get(url);
+    return hit.request;
   }
 
   function showLoading(target) {
@@ -44,20 +49,30 @@
     const target = bar && document.querySelector(bar.dataset.swapTarget);
     const url = link.dataset.fragment;
     if (!target || !url) return false;
-    const slow = setTimeout(() => showLoading(target), 120);
+    // Only the latest swap of a target may change it: a slow earlier response must not overwrite a later one.
+    const generation = (swaps.get(target) || 0) + 1;
+    swaps.set(target, generation);
+    const current = () => swaps.get(target) === generation;
+    // The link is replaced with the region; a keyboard user keeps focus on its new copy.
+    const refocus = document.activeElement === link;
+    const barLabel = bar.getAttribute("aria-label") || "";
+    const key = link.dataset.key || "";
+    const slow = setTimeout(() => { if (current()) showLoading(target); }, 120);
     fetchFragment(url).then((html) => {
       clearTimeout(slow);
+      if (!current()) return;
       target.removeAttribute("aria-busy");
       target.classList.remove("is-loading");
       target.innerHTML = html;
-      bar.querySelectorAll("a[data-fragment]").forEach((a) => {
-        if (a === link) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
-      });
       history.replaceState(null, "", link.href);
       enhance(target);
       prefetch(target);
+      if (refocus) {
+        const again = target.querySelector('nav[aria-label="' + CSS.escape(barLabel) + '"] a[data-key="' + CSS.escape(key) + '"]');
+        if (again) again.focus();
+      }
       document.dispatchEvent(new CustomEvent("webui:swapped", { detail: { target: target } }));
-    }).catch(() => { clearTimeout(slow); showError(target, link); });
+    }).catch(() => { clearTimeout(slow); if (current()) showError(target, link); });
     return true;
   }
 
@@ -90,7 +105,8 @@
       row.classList.toggle("is-top", i === 0);
       body.appendChild(row);
     });
-    const live = table.parentNode.querySelector("[data-sort-status]");
+    const view = table.closest("[data-sort-scope]") || table.parentNode;
+    const live = view.querySelector("[data-sort-status]");
     if (live) live.textContent = (header.dataset.label || header.textContent.trim()) + (descending ? " ↓" : " ↑");
   }
 
@@ -120,9 +136,6 @@
         event.preventDefault();
         sortTable(header.closest("table"), header);
       });
-    });
-    root.querySelectorAll("select[data-autosubmit]").forEach((select) => {
-      select.addEventListener("change", () => select.form && select.form.requestSubmit());
     });
   }
 

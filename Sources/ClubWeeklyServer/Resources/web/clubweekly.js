@@ -44,13 +44,21 @@
     });
 
     let version = body.dataset.dataVersion;
+    let polling = false;
     async function poll() {
+      if (polling) return;
+      polling = true;
+      const options = { cache: "no-store", credentials: "same-origin" };
+      if (window.AbortSignal && AbortSignal.timeout) options.signal = AbortSignal.timeout(10000);
       try {
-        const response = await fetch(body.dataset.versionUrl, { cache: "no-store", credentials: "same-origin" });
+        const response = await fetch(body.dataset.versionUrl, options);
         if (!response.ok) return;
-        const latest = String((await response.json()).version);
+        document.documentElement.dataset.offline = "false";
+        const data = await response.json();
+        // A new week redraws the board even when no ride has arrived yet.
+        const latest = String(data.version) + "/" + String(data.week);
         if (latest !== version) {
-          const board = await fetch(body.dataset.boardUrl, { cache: "no-store", credentials: "same-origin" });
+          const board = await fetch(body.dataset.boardUrl, options);
           if (!board.ok) return;
           const view = current();
           document.getElementById("board").innerHTML = await board.text();
@@ -60,7 +68,11 @@
           show(view, false);
           document.dispatchEvent(new CustomEvent("tv:refreshed"));
         }
-      } catch (error) { /* offline: keep showing the last board */ }
+      } catch (error) {
+        /* offline or timed out: keep showing the last board */
+      } finally {
+        polling = false;
+      }
     }
     wire();
     restart();
