@@ -398,6 +398,9 @@ extension ClubWeeklyApp {
             } catch let error as ClubError {
                 throw Self.apiError(error)
             }
+            // A new password is usually a leaked one: every other admin session ends.
+            try await sessions.deleteAll(
+                scope: club.id.rawValue, role: "admin", keeping: request.cookies[sessionCookie]?.value)
         }
         try await clubs.update(club)
         return try JSONResponse.make(WeekView.ClubInfo(club))

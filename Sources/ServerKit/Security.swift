@@ -142,6 +142,17 @@ public struct SessionStore: Sendable {
         }
     }
 
+    /// Ends every session of a scope with `role` except the one of `keeping` (a changed admin password signs the
+    /// other admins out).
+    public func deleteAll(scope: String, role: String, keeping token: String?) async throws {
+        let kept = token.map(Tokens.sha256) ?? ""
+        try await database.run { db in
+            try await db.raw(
+                "DELETE FROM sessions WHERE scope = \(bind: scope) AND role = \(bind: role) AND id_hash <> \(bind: kept)"
+            ).run()
+        }
+    }
+
     /// Ends every session of a scope (code rotation) or of one subject within it.
     public func deleteAll(scope: String, subject: String? = nil) async throws {
         try await database.run { db in

@@ -297,6 +297,34 @@ struct WebPagesTests {
         }
     }
 
+    @Test("a new admin password signs the other admins out, keeps the one who changed it and members in")
+    func passwordChangeSignsOtherAdminsOut() async throws {
+        let harness = try await RouteHarness.make()
+        let slug = harness.privateSlug
+        try await harness.test { client in
+            let first = try await harness.adminCookie(client)
+            let second = try await harness.adminCookie(client)
+            let member = try await harness.memberCookie(client)
+            let saved = try await client.execute(
+                uri: "/clubs/\(slug)/admin/settings", method: .post, headers: withCookie(first, formHeaders),
+                body: formBody([
+                    ("name", "Harbour Wheelers"), ("colour0", "#0055a4"), ("colour1", "#ffffff"),
+                    ("colour2", "#ef4135"),
+                    ("sport", "Ride"), ("adminPassword", "a much better passphrase"),
+                ]))
+            #expect(saved.status == .ok)
+            let stillAdmin = try await client.execute(
+                uri: "/clubs/\(slug)/admin", method: .get, headers: withCookie(first))
+            #expect(stillAdmin.text.contains("data-section=\"code\""))
+            let signedOut = try await client.execute(
+                uri: "/clubs/\(slug)/admin", method: .get, headers: withCookie(second))
+            #expect(signedOut.text.contains("id=\"password\""))
+            #expect(
+                try await client.execute(uri: "/clubs/\(slug)", method: .get, headers: withCookie(member)).status == .ok
+            )
+        }
+    }
+
     @Test("TV board, its live-update version, the manifest, the service worker's files and cached assets")
     func tvManifestAssets() async throws {
         let harness = try await RouteHarness.make()

@@ -529,6 +529,8 @@ extension ClubWeeklyApp {
                     var club = try Self.applySettings(form, to: visit.club, strings: strings)
                     if let password = form["adminPassword"], !password.isEmpty {
                         try await clubService.setAdminPassword(club, password: password)
+                        try await sessions.deleteAll(
+                            scope: club.id.rawValue, role: "admin", keeping: request.cookies[sessionCookie]?.value)
                     }
                     club.slug = visit.club.slug
                     try await clubs.update(club)
