@@ -92,7 +92,7 @@ struct Serve: AsyncParsableCommand {
             ])
         try await runtime.clubWeekly.prepare()
 
-        let router = Router(context: AppRequestContext.self)
+        let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: SecurityHeadersMiddleware())
