@@ -356,7 +356,7 @@ struct ViewSnapshotTests {
         try Self.assertSnapshot(
             JoinView.page(
                 JoinModel(
-                    header: header, error: ClubWeeklyStrings.en.wrongCode, info: nil, stravaAvailable: true,
+                    header: header, error: ClubWeeklyStrings.en.wrongCode, info: nil,
                     memberCount: 5)),
             named: "join-wrong-code")
         let tv = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)
@@ -369,7 +369,7 @@ struct ViewSnapshotTests {
             slug: "x", name: "\"><script>alert(1)</script>", colours: ["\"/><script>", "#fff", "#000"], viewer: Viewer()
         )
         let html = JoinView.page(
-            JoinModel(header: header, error: "<b>", info: nil, stravaAvailable: false, memberCount: 0))
+            JoinModel(header: header, error: "<b>", info: nil, memberCount: 0))
         #expect(!html.contains("<script>alert(1)"))
         #expect(!html.contains("\"/><script>"))
         #expect(html.contains("&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))

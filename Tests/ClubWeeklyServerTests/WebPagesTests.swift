@@ -97,6 +97,14 @@ struct WebPagesTests {
             #expect(join.status == .ok)
             #expect(join.text.contains("Club activity data only · No routes shared"))
             #expect(join.text.contains("Harbour Wheelers"))
+            // Without a Strava app, "Join & connect Strava" signs in and explains on the settings page.
+            let connect = try await client.execute(
+                uri: "/clubs/\(slug)/join", method: .post, headers: formHeaders,
+                body: formBody([("code", harness.privateCode), ("next", "strava")]))
+            #expect(connect.headers[.location] == "/clubs/\(slug)/strava/connect")
+            let explained = try await client.execute(
+                uri: "/clubs/\(slug)/strava/connect", method: .get, headers: withCookie(try #require(connect.cookie)))
+            #expect(explained.headers[.location] == "/clubs/\(slug)/settings?strava=unavailable")
 
             let wrong = try await client.execute(
                 uri: "/clubs/\(slug)/join", method: .post, headers: formHeaders,

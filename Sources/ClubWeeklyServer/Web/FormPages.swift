@@ -10,7 +10,6 @@ struct JoinModel: Equatable, Sendable {
     var header: ClubHeaderModel
     var error: String?
     var info: String?
-    var stravaAvailable: Bool
     var memberCount: Int
     /// After signing out or deleting one's data: the page tells the service worker to drop saved pages.
     var clearOfflineCopies = false
@@ -46,12 +45,10 @@ enum JoinView {
                     .div(
                         .class("actions"),
                         .button(.type(.submit), .class("button"), .name("next"), .value("view"), .safeText(s.viewClub)),
-                        .if(
-                            model.stravaAvailable,
-                            .button(
-                                .type(.submit), .class("button strava"), .name("next"), .value("strava"),
-                                .span(.attribute(named: "aria-hidden", value: "true"), .text("🚴 ")),
-                                .safeText(s.joinAndConnect))))),
+                        .button(
+                            .type(.submit), .class("button strava"), .name("next"), .value("strava"),
+                            .span(.attribute(named: "aria-hidden", value: "true"), .text("🚴 ")),
+                            .safeText(s.joinAndConnect)))),
                 .p(.class("consent"), .safeText(s.consent)),
                 .p(.class("hint"), .text(s.stravaAccessHint))))
     }

@@ -399,7 +399,7 @@ struct ClubWeeklyStrings: Sendable {
         stravaFailed: "Strava could not be reached to finish connecting. Please try again in a minute.",
         stravaConnected: "Strava is connected. Your last 16 weeks of rides are being loaded.",
         stravaNotConfigured:
-            "This server has no Strava app configured yet (STRAVA_CLIENT_ID). Import your Strava export below instead.",
+            "Strava sign-in isn't set up on this server yet (the server admin sets STRAVA_CLIENT_ID). Meanwhile, add your name and import your Strava export.",
         welcomeMember: "Welcome! You're a member now.", stravaDisconnected: "Strava is disconnected.",
         nameInvalid: "First name must be 1–40 characters, last name at most 40.",
         confirmDeletion: "Tick “I understand” to delete your data.",

@@ -262,7 +262,7 @@ extension ClubWeeklyApp {
 
     func joinModel(_ visit: Visit, error: String?, info: String?) async throws -> JoinModel {
         JoinModel(
-            header: visit.header, error: error, info: info, stravaAvailable: config.strava.isConfigured,
+            header: visit.header, error: error, info: info,
             memberCount: try await members.members(of: visit.club.id).count)
     }
 
@@ -299,7 +299,8 @@ extension ClubWeeklyApp {
         let token = try await sessions.create(
             scope: visit.club.id.rawValue, subject: visit.session?.subject, role: visit.session?.role ?? "member")
         let next =
-            form["next"] == "strava" && config.strava.isConfigured
+            // Without a Strava app configured, the connect page explains and offers the export import instead.
+            form["next"] == "strava"
             ? ClubWeeklyURL.stravaConnect(visit.club.slug).path : ClubWeeklyURL.dashboard(visit.club.slug).path
         return HTMLResponse.redirect(
             next, headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
