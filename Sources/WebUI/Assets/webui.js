@@ -1,6 +1,6 @@
 // Clubhouse shared page script. Pages work without it; it adds: instant tab and picker switching (HTML fragments
-// swapped in place, prefetched while idle), client-side table sorting, chart tooltips, auto-submitting pickers and
-// the service worker. No dependencies, no build step.
+// swapped in place, prefetched while idle), client-side table sorting, chart tooltips and the service worker.
+// No dependencies, no build step.
 "use strict";
 (function () {
   // Fragments are kept for a minute: instant switching back and forth, yet fresh data after a sync.
@@ -41,7 +41,8 @@
     retry.textContent = document.body.dataset.retryLabel || "Try again";
     retry.addEventListener("click", () => swap(link));
     box.append(title, retry);
-    target.replaceChildren(box);
+    // Keep the navigation: the error takes the panel's place when the region has one.
+    (target.querySelector(".panel") || target).replaceChildren(box);
   }
 
   function swap(link) {
@@ -108,6 +109,11 @@
     const view = table.closest("[data-sort-scope]") || table.parentNode;
     const live = view.querySelector("[data-sort-status]");
     if (live) live.textContent = (header.dataset.label || header.textContent.trim()) + (descending ? " ↓" : " ↑");
+    // The address keeps the order, so a reload or a shared link shows the same table (`sort` and `dir`).
+    const address = new URL(location.href);
+    address.searchParams.set("sort", header.dataset.sort);
+    address.searchParams.set("dir", descending ? "desc" : "asc");
+    history.replaceState(null, "", address);
   }
 
   let tooltip;
