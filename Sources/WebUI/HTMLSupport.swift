@@ -3,22 +3,11 @@ import Plot
 /// HTML escaping and attribute helpers. Plot escapes text nodes but writes attribute values verbatim, so every
 /// attribute that may hold user data goes through ``HTMLEscape/attribute(_:)`` via these helpers.
 public enum HTMLEscape {
-    /// Escapes `& < > " '` for use inside a double-quoted attribute value or text.
+    /// Escapes `& < > " '` for use inside a double-quoted attribute value or text, and drops control characters
+    /// that HTML and SVG cannot carry (one escaper for pages and charts).
     public static func attribute(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-        else { return value }
         var out = ""
-        out.reserveCapacity(value.utf8.count + 16)
-        for character in value.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
+        SVG.appendEscaped(value, to: &out)
         return out
     }
 
