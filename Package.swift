@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "clubhouse", targets: ["Clubhouse"]),
         .library(name: "ClubWeekly", targets: ["ClubWeekly"]),
         .library(name: "StravaAPI", targets: ["StravaAPI"]),
+        .library(name: "JustZone2", targets: ["JustZone2"]),
+        .library(name: "ActivityFiles", targets: ["ActivityFiles"]),
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "ClubWeeklyServer", targets: ["ClubWeeklyServer"]),
     ],
@@ -38,6 +40,8 @@ let package = Package(
         // MARK: Cores (Foundation only)
         .target(name: "ClubWeekly", swiftSettings: swiftSettings),
         .target(name: "StravaAPI", swiftSettings: swiftSettings),
+        .target(name: "JustZone2", swiftSettings: swiftSettings),
+        .target(name: "ActivityFiles", swiftSettings: swiftSettings),
 
         // MARK: Server layer
         .target(
@@ -103,6 +107,8 @@ let package = Package(
         // MARK: Tests
         .testTarget(name: "ClubWeeklyTests", dependencies: ["ClubWeekly"], swiftSettings: swiftSettings),
         .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
+        .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
+        .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],
             swiftSettings: swiftSettings),
