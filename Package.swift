@@ -80,10 +80,15 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "JustZone2Server",
+            dependencies: ["JustZone2", "ActivityFiles", "ServerKit", "StravaAPI"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer", "WebUI",
+                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -109,6 +114,9 @@ let package = Package(
         .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
         .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
         .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JustZone2ServerTests", dependencies: ["JustZone2Server", "JustZone2", "ActivityFiles"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],
             swiftSettings: swiftSettings),

@@ -13,7 +13,7 @@ struct Clubhouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clubhouse",
         abstract: "Club Weekly and the other Clubhouse apps: web server and admin commands.",
-        subcommands: [Serve.self, ClubCommand.self],
+        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self],
         defaultSubcommand: Serve.self)
 }
 

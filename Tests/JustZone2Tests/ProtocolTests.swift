@@ -124,7 +124,8 @@ struct IndoorBikeDataTests {
             totalDistance: has(4) ? 0xFF_FFFF : nil, resistanceLevel: has(5) ? -7 : nil,
             instantaneousPower: has(6) ? -32768 : nil, averagePower: has(7) ? 32767 : nil,
             totalEnergy: has(8) ? 65534 : nil, energyPerHour: has(8) ? 0 : nil, energyPerMinute: has(8) ? 254 : nil,
-            heartRate: has(9) ? 255 : nil, metabolicEquivalent: has(10) ? 25.5 : nil, elapsedTime: has(11) ? 65535 : nil,
+            heartRate: has(9) ? 255 : nil, metabolicEquivalent: has(10) ? 25.5 : nil,
+            elapsedTime: has(11) ? 65535 : nil,
             remainingTime: has(12) ? 1 : nil)
     }
 
@@ -190,7 +191,8 @@ struct ControlPointTests {
         // wind -1.5 m/s = -1500 (0xFA24), grade 4.5 % = 450 (0x01C2), Crr 0.004 = 40, Cw 0.51 kg/m = 51.
         (
             .setIndoorBikeSimulation(
-                IndoorBikeSimulationParameters(windSpeed: -1.5, grade: 4.5, rollingResistance: 0.004, windResistance: 0.51)),
+                IndoorBikeSimulationParameters(
+                    windSpeed: -1.5, grade: 4.5, rollingResistance: 0.004, windResistance: 0.51)),
             "11 24 FA C2 01 28 33"
         ),
         (.setWheelCircumference(millimeters: 2096), "12 E0 51"),
@@ -236,7 +238,9 @@ struct ControlPointTests {
 
     @Test("responses: success, every result code, parameter bytes")
     func responses() throws {
-        #expect(try ControlPointResponse.decode(hex("80 05 01")) == ControlPointResponse(requestOpCode: 5, result: .success))
+        #expect(
+            try ControlPointResponse.decode(hex("80 05 01")) == ControlPointResponse(requestOpCode: 5, result: .success)
+        )
         for code in ControlPointResultCode.allCases {
             let response = ControlPointResponse(requestOpCode: 0x11, result: code)
             #expect(try ControlPointResponse.decode(response.encode()) == response)
@@ -465,7 +469,8 @@ struct CyclingPowerTests {
 
     @Test("power only; signed power")
     func minimal() throws {
-        #expect(try CyclingPowerMeasurement.decode(hex("00 00 64 00")) == CyclingPowerMeasurement(instantaneousPower: 100))
+        #expect(
+            try CyclingPowerMeasurement.decode(hex("00 00 64 00")) == CyclingPowerMeasurement(instantaneousPower: 100))
         #expect(try CyclingPowerMeasurement.decode(hex("00 00 9C FF")).instantaneousPower == -100)
     }
 
@@ -515,7 +520,9 @@ struct GATTTests {
     func dispatch() throws {
         let ibd = try IndoorBikeData.decode(hex("44 00 17 09 9a 00 73 00"))
         for uuid in ["2AD2", "2ad2", "0x2AD2", "00002AD2", "00002ad2-0000-1000-8000-00805f9b34fb"] {
-            #expect(try CharacteristicDecoder.decode(uuid: uuid, bytes: hex("44 00 17 09 9a 00 73 00")) == .indoorBikeData(ibd))
+            #expect(
+                try CharacteristicDecoder.decode(uuid: uuid, bytes: hex("44 00 17 09 9a 00 73 00"))
+                    == .indoorBikeData(ibd))
         }
         #expect(
             try CharacteristicDecoder.decode(uuid: "2AD9", bytes: hex("80 05 01"))
@@ -523,15 +530,21 @@ struct GATTTests {
         #expect(
             try CharacteristicDecoder.decode(uuid: "2AD9", bytes: hex("05 96 00"))
                 == .controlPointRequest(.setTargetPower(watts: 150)))
-        #expect(try CharacteristicDecoder.decode(uuid: "2ADA", bytes: hex("FF")) == .fitnessMachineStatus(.controlPermissionLost))
-        #expect(try CharacteristicDecoder.decode(uuid: "2A37", bytes: hex("00 48")) == .heartRateMeasurement(HeartRateMeasurement(heartRate: 72)))
+        #expect(
+            try CharacteristicDecoder.decode(uuid: "2ADA", bytes: hex("FF"))
+                == .fitnessMachineStatus(.controlPermissionLost))
+        #expect(
+            try CharacteristicDecoder.decode(uuid: "2A37", bytes: hex("00 48"))
+                == .heartRateMeasurement(HeartRateMeasurement(heartRate: 72)))
         #expect(
             try CharacteristicDecoder.decode(uuid: "2A63", bytes: hex("00 00 64 00"))
                 == .cyclingPowerMeasurement(CyclingPowerMeasurement(instantaneousPower: 100)))
         #expect(
             try CharacteristicDecoder.decode(uuid: "2AD8", bytes: hex("00 00 20 03 01 00"))
                 == .supportedPowerRange(SupportedPowerRange(minimumWatts: 0, maximumWatts: 800, incrementWatts: 1)))
-        #expect(try CharacteristicDecoder.decode(uuid: "2AD3", bytes: hex("00 01")) == .trainingStatus(TrainingStatus(status: .idle)))
+        #expect(
+            try CharacteristicDecoder.decode(uuid: "2AD3", bytes: hex("00 01"))
+                == .trainingStatus(TrainingStatus(status: .idle)))
         #expect(throws: FTMSDecodingError.unsupportedCharacteristic("FFFF")) {
             try CharacteristicDecoder.decode(uuid: "FFFF", bytes: [UInt8]())
         }

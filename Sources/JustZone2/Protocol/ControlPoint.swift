@@ -28,8 +28,9 @@ public struct IndoorBikeSimulationParameters: Sendable, Equatable, Codable {
     public var windResistance: Double
 
     /// Creates simulation parameters in natural units.
-    public init(windSpeed: Double = 0, grade: Double = 0, rollingResistance: Double = 0.004, windResistance: Double = 0.51)
-    {
+    public init(
+        windSpeed: Double = 0, grade: Double = 0, rollingResistance: Double = 0.004, windResistance: Double = 0.51
+    ) {
         self.windSpeed = windSpeed
         self.grade = grade
         self.rollingResistance = rollingResistance

@@ -1,0 +1,118 @@
+import ActivityFiles
+import Foundation
+import JustZone2
+
+/// Why a command-line tool could not do its work; the description is what the user reads.
+public struct Zone2ToolError: Error, CustomStringConvertible, Equatable {
+    /// The message to print.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The `clubhouse zone2 decode` and `analyze` commands, as functions returning the text to print.
+public enum Zone2Tools {
+    /// Decodes one characteristic value (hex, spaces or colons allowed) to pretty JSON:
+    /// `{"characteristic": "2AD2", "type": "indoorBikeData", "value": {…}}`.
+    public static func decode(characteristic: String, hex: String) throws(Zone2ToolError) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try Hex.bytes(from: hex)
+        } catch {
+            throw Zone2ToolError("'\(hex)' is not a hex value: \(error)")
+        }
+        let value: DecodedValue
+        do {
+            value = try CharacteristicDecoder.decode(uuid: characteristic, bytes: bytes)
+        } catch {
+            throw Zone2ToolError("Cannot decode \(bytes.count) bytes as \(characteristic): \(error)")
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let (type, json) = encoded(value, with: encoder)
+        return """
+            {"characteristic": "\(GATTUUIDs.shortForm(characteristic))", "type": "\(type)", "value": \(json)}
+            """
+    }
+
+    static func encoded(_ value: DecodedValue, with encoder: JSONEncoder) -> (String, String) {
+        func json(_ item: some Encodable) -> String {
+            (try? encoder.encode(item)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+        }
+        switch value {
+        case .indoorBikeData(let item): return ("indoorBikeData", json(item))
+        case .controlPointRequest(let item): return ("controlPointRequest", json(item))
+        case .controlPointResponse(let item): return ("controlPointResponse", json(item))
+        case .fitnessMachineStatus(let item): return ("fitnessMachineStatus", json(item))
+        case .fitnessMachineFeature(let item): return ("fitnessMachineFeature", json(item))
+        case .supportedPowerRange(let item): return ("supportedPowerRange", json(item))
+        case .supportedResistanceRange(let item): return ("supportedResistanceRange", json(item))
+        case .trainingStatus(let item): return ("trainingStatus", json(item))
+        case .heartRateMeasurement(let item): return ("heartRateMeasurement", json(item))
+        case .cyclingPowerMeasurement(let item): return ("cyclingPowerMeasurement", json(item))
+        }
+    }
+
+    /// Reads a FIT, TCX or GPX file (by its content, not its name).
+    public static func activity(from data: Data) throws(Zone2ToolError) -> Activity {
+        let head = data.prefix(512)
+        do {
+            if data.count >= 12, data.dropFirst(8).prefix(4).elementsEqual(Array(".FIT".utf8)) {
+                return try FITReader.activity(from: data)
+            }
+            let text = String(decoding: head, as: UTF8.self)
+            if text.contains("<TrainingCenterDatabase") { return try TCXReader.activity(from: data) }
+            if text.contains("<gpx") { return try GPXReader.activity(from: data) }
+        } catch {
+            throw Zone2ToolError("The file could not be read: \(error)")
+        }
+        throw Zone2ToolError("Not a FIT, TCX or GPX file.")
+    }
+
+    /// The samples of an activity as a workout recording (seconds since its start).
+    public static func samples(of activity: Activity) -> [RecordedSample] {
+        activity.samples.map { sample in
+            RecordedSample(
+                elapsed: sample.time.timeIntervalSince(activity.startTime), power: sample.power,
+                cadence: sample.cadence, speed: sample.speed, distance: sample.distance, heartRate: sample.heartRate)
+        }
+    }
+
+    /// Analyses a file and returns the report printed by `clubhouse zone2 analyze`.
+    public static func analyze(fileAt path: String, zone: HeartRateZone?) throws(Zone2ToolError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Zone2ToolError("Cannot read \(path).")
+        }
+        let activity = try activity(from: data)
+        let analysis = WorkoutAnalyzer.analyze(samples(of: activity), zone: zone)
+        return report(analysis, name: activity.name ?? (path as NSString).lastPathComponent)
+    }
+
+    /// A readable report of an analysis.
+    public static func report(_ analysis: WorkoutAnalysis, name: String) -> String {
+        func clock(_ seconds: TimeInterval) -> String {
+            let s = Int(seconds.rounded())
+            return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
+        }
+        func number(_ value: Double?, _ unit: String, decimals: Int = 0) -> String {
+            value.map { String(format: "%.\(decimals)f", $0) + unit } ?? "–"
+        }
+        var lines = [
+            name,
+            "duration        \(clock(analysis.duration)) (recorded \(clock(analysis.recordedTime)))",
+            "power           avg \(number(analysis.averagePower, " W")), max \(analysis.maximumPower.map { "\($0) W" } ?? "–"), normalized \(number(analysis.normalizedPower, " W"))",
+            "heart rate      avg \(number(analysis.averageHeartRate, " bpm")), max \(analysis.maximumHeartRate.map { "\($0) bpm" } ?? "–")",
+        ]
+        if let zone = analysis.zone, let time = analysis.timeInZone {
+            let share = analysis.recordedTime > 0 ? 100 * time / analysis.recordedTime : 0
+            lines.append("Zone 2          \(zone.lower)–\(zone.upper) bpm: \(clock(time)) (\(Int(share.rounded())) %)")
+        }
+        lines.append(
+            "efficiency      EF \(number(analysis.efficiencyFactor, "", decimals: 2)), Pw:HR decoupling \(number(analysis.decoupling, " %", decimals: 1))"
+        )
+        if let steady = analysis.steady {
+            lines.append("steady part     \(clock(steady.lowerBound)) – \(clock(steady.upperBound))")
+        }
+        lines.append("energy          \(analysis.calories) kcal")
+        return lines.joined(separator: "\n")
+    }
+}
