@@ -152,7 +152,7 @@ enum Generate {
 typealias FuzzTarget = @Sendable (_ bytes: [UInt8], _ failures: inout [String]) -> Bool
 
 /// Wraps a decoder (and optionally its encoder) as a fuzz target.
-func fuzzTarget<T: Equatable>(
+func fuzzTarget<T: Equatable & Sendable>(
     _ name: String, _ decode: @escaping @Sendable ([UInt8]) throws(FTMSDecodingError) -> T,
     _ encode: (@Sendable (T) -> [UInt8])?
 ) -> FuzzTarget {

@@ -17,13 +17,15 @@ public enum FTMSDecodingError: Error, Sendable, Equatable, Codable {
 
 /// A length-checked little-endian cursor over a contiguous byte buffer.
 ///
-/// Allocation-free: it only holds a buffer pointer that is valid for the duration of `ByteReader.read(_:_:)`.
+/// Allocation-free: it only holds a buffer pointer that is valid while the decoder runs.
+@usableFromInline
 struct ByteReader {
     /// The bytes being read.
     let bytes: UnsafeBufferPointer<UInt8>
     /// The index of the next unread byte.
     private(set) var offset: Int = 0
 
+    @usableFromInline
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
@@ -33,23 +35,6 @@ struct ByteReader {
 
     /// Whether all bytes have been read.
     var isAtEnd: Bool { offset >= bytes.count }
-
-    /// Runs `body` with a reader over `bytes`; copies into an array only if the collection is not contiguous.
-    static func read<C: Collection<UInt8>, T>(
-        _ bytes: C, _ body: (inout ByteReader) throws(FTMSDecodingError) -> T
-    ) throws(FTMSDecodingError) -> T {
-        let contiguous: Result<T, FTMSDecodingError>? = bytes.withContiguousStorageIfAvailable { buffer in
-            var reader = ByteReader(buffer)
-            return Result { () throws(FTMSDecodingError) -> T in try body(&reader) }
-        }
-        if let contiguous { return try contiguous.get() }
-        let copy = Array(bytes)
-        let result: Result<T, FTMSDecodingError> = copy.withUnsafeBufferPointer { buffer in
-            var reader = ByteReader(buffer)
-            return Result { () throws(FTMSDecodingError) -> T in try body(&reader) }
-        }
-        return try result.get()
-    }
 
     /// Runs `body` with a reader over an array: the fast path (typed throws end to end, so an error is thrown once).
     @inline(__always)

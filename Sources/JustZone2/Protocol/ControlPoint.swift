@@ -132,8 +132,18 @@ public enum ControlPointRequest: Sendable, Equatable, Codable {
     ///
     /// - Throws: `.tooShort` for an empty or truncated request, `.unknownOpCode` for an op code this type does not
     ///   model, `.invalid` for an out-of-range stop/pause or spin down parameter.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> ControlPointRequest {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<ControlPointRequest, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> ControlPointRequest in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).
@@ -211,8 +221,18 @@ public struct ControlPointResponse: Sendable, Equatable, Codable {
     ///
     /// - Throws: `.tooShort` when empty or shorter than 3 bytes, `.unknownOpCode` when the first byte is not 0x80,
     ///   `.invalid` for an unknown result code.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> ControlPointResponse {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<ControlPointResponse, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> ControlPointResponse in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).

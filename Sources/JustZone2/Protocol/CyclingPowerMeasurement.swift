@@ -103,8 +103,18 @@ public struct CyclingPowerMeasurement: Sendable, Equatable, Codable {
     /// Decodes a cycling power measurement.
     ///
     /// - Throws: `.tooShort` when the flags, the power or a field announced by the flags is cut off.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> CyclingPowerMeasurement {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CyclingPowerMeasurement, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> CyclingPowerMeasurement in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).

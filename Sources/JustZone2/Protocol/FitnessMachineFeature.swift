@@ -102,8 +102,18 @@ public struct FitnessMachineFeature: Sendable, Equatable, Codable {
     /// Decodes the 8-byte feature value.
     ///
     /// - Throws: `.tooShort` when fewer than 8 bytes are given.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> FitnessMachineFeature {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<FitnessMachineFeature, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> FitnessMachineFeature in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).
@@ -151,8 +161,18 @@ public struct SupportedPowerRange: Sendable, Equatable, Codable {
     /// Decodes the 6-byte power range (for example `00 00 20 03 01 00` = 0–800 W by 1 W).
     ///
     /// - Throws: `.tooShort` when fewer than 6 bytes are given.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> SupportedPowerRange {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<SupportedPowerRange, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> SupportedPowerRange in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).
@@ -215,8 +235,18 @@ public struct SupportedResistanceRange: Sendable, Equatable, Codable {
     /// Decodes the 6-byte resistance range.
     ///
     /// - Throws: `.tooShort` when fewer than 6 bytes are given.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> SupportedResistanceRange {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<SupportedResistanceRange, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> SupportedResistanceRange in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).
@@ -300,8 +330,18 @@ public struct TrainingStatus: Sendable, Equatable, Codable {
     /// Decodes a training status payload.
     ///
     /// - Throws: `.tooShort` when the flags or status byte are missing.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> TrainingStatus {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<TrainingStatus, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> TrainingStatus in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).

@@ -93,8 +93,18 @@ public enum FitnessMachineStatus: Sendable, Equatable, Codable {
     ///
     /// - Throws: `.tooShort` for empty or truncated input, `.unknownOpCode` for op codes outside the FTMS list,
     ///   `.invalid` for an out-of-range stop/pause or spin down parameter.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> FitnessMachineStatus {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<FitnessMachineStatus, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> FitnessMachineStatus in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).

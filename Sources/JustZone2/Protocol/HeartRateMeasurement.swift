@@ -41,8 +41,18 @@ public struct HeartRateMeasurement: Sendable, Equatable, Codable {
     /// Decodes a heart rate measurement.
     ///
     /// - Throws: `.tooShort` when the flags, the heart rate value or the energy field are cut off.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> HeartRateMeasurement {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<HeartRateMeasurement, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> HeartRateMeasurement in try decode(from: &reader) }
     }
 
     /// Decodes from an array: the fast path (no generic dispatch, allocation-free reader).

@@ -106,8 +106,18 @@ public struct IndoorBikeData: Sendable, Equatable, Codable {
     /// Decodes an Indoor Bike Data payload (flags first, little-endian). Allocation-free for contiguous input.
     ///
     /// - Throws: `FTMSDecodingError.tooShort` when a field announced by the flags is cut off.
+    @inlinable
     public static func decode(_ bytes: some Collection<UInt8>) throws(FTMSDecodingError) -> IndoorBikeData {
-        try ByteReader.read(bytes, decode(from:))
+        let contiguous = bytes.withContiguousStorageIfAvailable { decodeResult($0) }
+        if let contiguous { return try contiguous.get() }
+        return try decode(Array(bytes))
+    }
+
+    /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
+    @usableFromInline
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<IndoorBikeData, FTMSDecodingError> {
+        var reader = ByteReader(buffer)
+        return Result { () throws(FTMSDecodingError) -> IndoorBikeData in try decode(from: &reader) }
     }
 
     /// Decodes an Indoor Bike Data payload from an array (the allocation-free hot path, no generic dispatch).

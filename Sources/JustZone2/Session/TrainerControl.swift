@@ -162,7 +162,9 @@ public struct TrainerControl: Sendable, Equatable {
     }
 
     private mutating func cadence(_ rpm: Double?, at time: TimeInterval) -> [ControlPointRequest] {
-        let low = (rpm ?? 0) < settings.lowCadence
+        // No reading (dropout, garbled packet) says nothing about the rider's legs: keep the current state.
+        guard let rpm else { return next(at: time) }
+        let low = rpm < settings.lowCadence
         if low {
             if lowCadenceSince == nil { lowCadenceSince = time }
         } else {
