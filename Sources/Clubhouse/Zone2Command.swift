@@ -2,11 +2,121 @@ import ArgumentParser
 import Foundation
 import JustZone2
 import JustZone2Server
+import ServerKit
 
 struct Zone2Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zone2", abstract: "JustZone2 tools: decode trainer data, analyse rides.",
-        subcommands: [Decode.self, Analyze.self])
+        subcommands: [Ride.self, Decode.self, Analyze.self])
+
+    struct Ride: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ride a workout on the simulated trainer and heart-rate strap (FTMS bytes, faults included).",
+            discussion: """
+                Example: clubhouse zone2 ride --simulate --duration 20m --time-scale 60 --fault dropout@5m
+                Faults: dropout@5m[+20s], control@3m, strap@10m[+5m], garbage@2m[+10s], reject>250.
+                Writes <id>.fit and <id>.tcx under <data dir>/zone2 and prints the analysis; a checkpoint is kept
+                there every minute while riding.
+                """)
+
+        @Flag(help: "Use the simulator (no Bluetooth stack is available on this machine).")
+        var simulate = false
+
+        @Option(help: "Main part length: 45m, 90s or seconds.")
+        var duration: String = "45m"
+
+        @Option(help: "Warm-up and cool-down lengths.")
+        var warmUp: String = "5m"
+
+        @Option(help: "Cool-down length.")
+        var coolDown: String = "3m"
+
+        @Option(help: "ERG power in watts; without it the ride is heart-rate guided.")
+        var watts: Int?
+
+        @Option(help: "Maximum heart rate for the Zone 2 band (60–70 %) in heart-rate mode.")
+        var maxHR: Int = 190
+
+        @Option(help: "Simulated seconds per real second (60 runs an hour in a minute).")
+        var timeScale: Double = 1
+
+        @Option(help: "Fault to inject (repeatable).")
+        var fault: [String] = []
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            guard simulate else {
+                try fail(
+                    "Only --simulate is available here: connect a trainer through an app that embeds the JustZone2 core."
+                )
+            }
+            guard let main = Self.seconds(duration), let warm = Self.seconds(warmUp), let cool = Self.seconds(coolDown)
+            else { try fail("Durations look like 45m, 90s or 600.") }
+            guard timeScale.isFinite, timeScale > 0, timeScale <= 10_000 else {
+                try fail("--time-scale must be between 0 and 10000.")
+            }
+            var faults: [SimulatedFault] = []
+            for text in fault {
+                guard let parsed = SimulatedFault(argument: text) else { try fail("Unknown fault '\(text)'.") }
+                faults.append(parsed)
+            }
+            let mode: WorkoutMode
+            let zone = try? Zone2Method.percentOfMax(maxHR: maxHR).zone()
+            if let watts {
+                mode = .erg(targetWatts: max(0, watts))
+            } else if let zone {
+                mode = .heartRate(zone: zone, startWatts: 150, floorWatts: 80, ceilingWatts: 320)
+            } else {
+                try fail("--max-hr must be a plausible heart rate (30–230).")
+            }
+            let config = try await common.config()
+            let directory = URL(fileURLWithPath: config.dataDirectory).appendingPathComponent("zone2")
+            let id = "ride-\(Int(Date().timeIntervalSince1970))"
+            let plan = WorkoutPlan(mode: mode, duration: main, warmUp: warm, coolDown: cool)
+            var ride = RideSimulation(plan: plan, faults: faults, id: id)
+            let store = CheckpointStore(directory: directory)
+            let interactive = isatty(STDOUT_FILENO) != 0
+            var logged = 0
+            var lastLine = -1
+            while !ride.isFinished {
+                for _ in 0..<10 { ride.step() }
+                let second = Int(ride.clock)
+                for entry in ride.log.dropFirst(logged) {
+                    print("\(interactive ? "\r" : "")[\(Self.clock(entry.time))] \(entry.message)")
+                }
+                logged = ride.log.count
+                if interactive || second / 60 != lastLine / 60 {
+                    lastLine = second
+                    let sample = ride.recording.samples.last
+                    let line =
+                        "\(Self.clock(ride.clock))  \(sample?.power.map { "\($0)" } ?? "–")/\(sample?.target.map { "\($0)" } ?? "–") W  \(sample?.cadence.map { "\($0)" } ?? "–") rpm  \(sample?.heartRate.map { "\($0)" } ?? "–") bpm  \(plan.phase(at: ride.clock).rawValue)"
+                    if interactive { print("\r" + line, terminator: "") } else { print(line) }
+                }
+                var recording = ride.recording
+                if recording.needsCheckpoint() { try? store.save(&recording) }
+                try await Task.sleep(for: .seconds(1 / timeScale))
+            }
+            if interactive { print("") }
+            let paths = try Zone2Tools.save(ride.recording, in: directory)
+            store.remove(id: id)
+            print(
+                Zone2Tools.report(WorkoutAnalyzer.analyze(ride.recording.samples, zone: zone), name: "Simulated ride"))
+            print(paths.map { "wrote \($0)" }.joined(separator: "\n"))
+        }
+
+        static func seconds(_ text: String) -> TimeInterval? {
+            if text.hasSuffix("m"), let value = Double(text.dropLast()), value >= 0 { return value * 60 }
+            if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0 { return value }
+            if let value = Double(text), value >= 0 { return value }
+            return nil
+        }
+
+        static func clock(_ seconds: TimeInterval) -> String {
+            let s = Int(seconds)
+            return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
+        }
+    }
 
     struct Decode: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -116,3 +116,32 @@ public enum Zone2Tools {
         return lines.joined(separator: "\n")
     }
 }
+
+extension Zone2Tools {
+    /// A recording as an activity file's content (indoor cycling; dropouts stay gaps).
+    public static func activity(from recording: WorkoutRecording, name: String = "Zone 2 ride") -> Activity {
+        Activity(
+            name: name, sport: .cycling, subSport: .indoorCycling, startTime: recording.startedAt,
+            samples: recording.samples.map { sample in
+                ActivitySample(
+                    time: recording.startedAt.addingTimeInterval(sample.elapsed), power: sample.power,
+                    heartRate: sample.heartRate, cadence: sample.cadence, speed: sample.speed,
+                    distance: sample.distance)
+            })
+    }
+
+    /// Writes `<id>.fit` and `<id>.tcx` into `directory`; returns their paths.
+    public static func save(_ recording: WorkoutRecording, in directory: URL) throws(Zone2ToolError) -> [String] {
+        let activity = activity(from: recording)
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let fit = directory.appendingPathComponent("\(recording.id).fit")
+            let tcx = directory.appendingPathComponent("\(recording.id).tcx")
+            try FITWriter.data(for: activity).write(to: fit, options: .atomic)
+            try TCXWriter.data(for: activity).write(to: tcx, options: .atomic)
+            return [fit.path, tcx.path]
+        } catch {
+            throw Zone2ToolError("Could not write the ride files in \(directory.path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -123,8 +123,16 @@ enum Generate {
     }
 
     /// A random or mutated input: pure noise, bit flips, truncation, extension, or an op code swap.
+    /// 128 valid seed packets per decoder kind, built once (deterministically) so that the fuzz loop spends its time
+    /// mutating and decoding rather than generating.
+    static let seedPool: [[[UInt8]]] = {
+        var rng = SplitMix64(seed: 0xC0FF_EE00)
+        return (0..<10).map { kind in (0..<128).map { _ in seedPacket(&rng, kind: kind) } }
+    }()
+
     static func fuzzInput(_ rng: inout SplitMix64, kind: Int) -> [UInt8] {
-        var bytes = seedPacket(&rng, kind: kind)
+        let seeds = seedPool[kind % seedPool.count]
+        var bytes = seeds[Int(truncatingIfNeeded: rng.next() & 127) % seeds.count]
         switch Int.random(in: 0..<6, using: &rng) {
         case 0:
             bytes = (0..<Int.random(in: 0...40, using: &rng)).map { _ in u8(&rng) }

@@ -511,6 +511,10 @@ struct CyclingPowerTests {
         #expect(calc.update(CrankRevolutionData(cumulativeRevolutions: 4, lastEventTime: 2048), now: 16) == 60)
         // A glitch (1000 revs in 1 s) is ignored.
         #expect(calc.update(CrankRevolutionData(cumulativeRevolutions: 1004, lastEventTime: 3072), now: 17) == 60)
+        // Stopped, then 100 s of silence: the next event only re-baselines (event time wrapped), then 90 rpm.
+        #expect(calc.update(CrankRevolutionData(cumulativeRevolutions: 1004, lastEventTime: 3072), now: 21) == 0)
+        #expect(calc.update(CrankRevolutionData(cumulativeRevolutions: 1005, lastEventTime: 100), now: 117) == 0)
+        #expect(calc.update(CrankRevolutionData(cumulativeRevolutions: 1008, lastEventTime: 2148), now: 119) == 90)
     }
 }
 

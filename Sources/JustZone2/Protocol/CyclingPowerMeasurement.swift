@@ -112,7 +112,8 @@ public struct CyclingPowerMeasurement: Sendable, Equatable, Codable {
 
     /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
     @usableFromInline
-    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CyclingPowerMeasurement, FTMSDecodingError> {
+    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<CyclingPowerMeasurement, FTMSDecodingError>
+    {
         var reader = ByteReader(buffer)
         return Result { () throws(FTMSDecodingError) -> CyclingPowerMeasurement in try decode(from: &reader) }
     }
@@ -214,7 +215,8 @@ public struct CyclingPowerMeasurement: Sendable, Equatable, Codable {
 /// counter and the 1/1024-s event time.
 ///
 /// Feed every measurement with the time it arrived (`now`, seconds on any monotonic clock). When no new
-/// revolution arrives the last cadence is held for `holdDuration` (3 s) and then drops to 0.
+/// revolution arrives the last cadence is held for `holdDuration` (3 s) and then drops to 0. After 64 s or more
+/// without a new event (longer than the event-time wrap) the next event only re-baselines.
 public struct CrankCadenceCalculator: Sendable, Equatable {
     /// How long the last cadence is held when packets repeat the same crank event, in seconds.
     public var holdDuration: Double
@@ -246,8 +248,12 @@ public struct CrankCadenceCalculator: Sendable, Equatable {
             if cadence != nil, now - lastEventArrival >= holdDuration { cadence = 0 }
             return cadence
         }
+        let gap = now - lastEventArrival
         last = data
         lastEventArrival = now
+        // The 1/1024-s event time wraps every 64 s: after a longer silence the interval is ambiguous, so only
+        // re-baseline (the hold has already reported 0 by then).
+        if gap >= 64 { return cadence }
         let rpm = Double(revolutions) * 60 * 1024 / Double(ticks)
         if rpm <= maximumCadence { cadence = rpm }
         return cadence

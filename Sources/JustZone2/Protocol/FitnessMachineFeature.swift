@@ -244,7 +244,9 @@ public struct SupportedResistanceRange: Sendable, Equatable, Codable {
 
     /// Decodes from a buffer (the non-generic body of the inlinable generic entry point).
     @usableFromInline
-    static func decodeResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<SupportedResistanceRange, FTMSDecodingError> {
+    static func decodeResult(
+        _ buffer: UnsafeBufferPointer<UInt8>
+    ) -> Result<SupportedResistanceRange, FTMSDecodingError> {
         var reader = ByteReader(buffer)
         return Result { () throws(FTMSDecodingError) -> SupportedResistanceRange in try decode(from: &reader) }
     }

@@ -66,6 +66,8 @@ public struct RideSimulation: Sendable {
     private var lastHeartRate: Int?
     private var lastBikeData: IndoorBikeData?
     private var nextSecond: TimeInterval = 0
+    /// Log the first target written after a (re)connection or regained control, not every ramp step.
+    private var announceTarget = true
 
     /// A ride of `plan` starting now; faults apply at their times.
     public init(
@@ -121,7 +123,10 @@ public struct RideSimulation: Sendable {
         while !queue.isEmpty, linkUp {
             let request = queue.removeFirst()
             let answer = trainer.receive(controlPoint: request.encode())
-            if case .setTargetPower(let watts) = request { note("target \(watts) W written") }
+            if case .setTargetPower(let watts) = request, announceTarget {
+                note("target \(watts) W written")
+                announceTarget = false
+            }
             if let response = try? ControlPointResponse.decode(answer) {
                 if response.result != .success {
                     note("trainer answered \(response.result) to op \(response.requestOpCode)")
@@ -145,6 +150,7 @@ public struct RideSimulation: Sendable {
             if linkAvailable {
                 linkUp = true
                 backoff = 1
+                announceTarget = true
                 note("link up")
                 deliver(control.handle(.linkUp(powerRange: trainer.powerRange), at: clock))
             } else {
@@ -156,6 +162,7 @@ public struct RideSimulation: Sendable {
             if case .controlLost(let at) = fault, at >= clock, at < clock + dt, linkUp {
                 let status = trainer.revokeControl()
                 note("control lost to another app")
+                announceTarget = true
                 if let decoded = try? FitnessMachineStatus.decode(status) {
                     deliver(control.handle(.status(decoded), at: clock))
                 }

@@ -83,7 +83,9 @@ public struct Zone2PowerController: Sendable, Equatable, Codable {
         let change = previousError.map { error - $0 } ?? 0
         previousError = error
         var step = tuning.integralGain * error * dt + tuning.proportionalGain * change
-        if time < (graceUntil ?? time) { step = min(step, 0) }
+        // In the grace period heart rate still lags the warm-up: power may only come down, and only when heart rate
+        // is already above the zone's middle (a rising heart rate below it is no reason to ease off).
+        if time < (graceUntil ?? time) { step = error < 0 ? min(step, 0) : 0 }
         step = min(max(step, -tuning.maxFallWattsPerSecond * dt), tuning.maxRiseWattsPerSecond * dt)
         targetWatts = min(max(targetWatts + step, Double(floorWatts)), Double(ceilingWatts))
         return target
