@@ -47,6 +47,7 @@ let package = Package(
         .target(
             name: "ServerKit",
             dependencies: [
+                "StravaAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -82,7 +83,11 @@ let package = Package(
         ),
         .target(
             name: "JustZone2Server",
-            dependencies: ["JustZone2", "ActivityFiles", "ServerKit", "StravaAPI"],
+            dependencies: [
+                "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -115,7 +120,12 @@ let package = Package(
         .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
         .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "JustZone2ServerTests", dependencies: ["JustZone2Server", "JustZone2", "ActivityFiles"],
+            name: "JustZone2ServerTests",
+            dependencies: [
+                "JustZone2Server", "JustZone2", "ActivityFiles", "StravaAPI", "ServerKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],

@@ -66,6 +66,9 @@ public struct ClubWeeklyApp: Sendable {
             logger: logger, now: now)
     }
 
+    /// The database-backed Strava rate-limit governor, for other apps using the same Strava client id.
+    public var stravaGovernor: any RateLimitGovernor { governor }
+
     /// Background job handlers of this app.
     public var jobHandlers: [String: JobRunner.Handler] { sync.handlers }
 

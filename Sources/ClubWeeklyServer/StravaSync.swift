@@ -4,17 +4,6 @@ import Logging
 import ServerKit
 import StravaAPI
 
-/// Carries Strava requests over the server's upstream HTTP client (timeouts, retries for idempotent calls).
-struct UpstreamStravaTransport: HTTPTransport {
-    let client: UpstreamHTTPClient
-
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = try await client.send(
-            method: request.method, url: request.url, headers: request.headers, body: request.body)
-        return HTTPResponse(status: response.status, headers: response.headers, body: response.body)
-    }
-}
-
 /// Job kinds of the Strava sync.
 enum StravaJob {
     static let backfill = "strava.backfill"

@@ -2,6 +2,7 @@ import ArgumentParser
 import ClubWeeklyServer
 import Foundation
 import Hummingbird
+import JustZone2Server
 import Logging
 import ServerKit
 import ServiceLifecycle
@@ -45,6 +46,7 @@ struct Runtime {
     let logger: Logger
     let database: Database
     let clubWeekly: ClubWeeklyApp
+    let justZone2: JustZone2App
 
     static func start(_ config: ServerConfig, label: String) async throws -> Runtime {
         var logger = Logger(label: label)
@@ -55,7 +57,9 @@ struct Runtime {
             let cipher = try TokenCipher.load(
                 configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
             let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
-            return Runtime(config: config, logger: logger, database: database, clubWeekly: app)
+            let zone2 = try JustZone2App(
+                config: config, database: database, governor: app.stravaGovernor, logger: logger)
+            return Runtime(config: config, logger: logger, database: database, clubWeekly: app, justZone2: zone2)
         } catch {
             await database.close()
             throw error
@@ -98,6 +102,7 @@ struct Serve: AsyncParsableCommand {
         router.add(middleware: SecurityHeadersMiddleware())
         OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
         runtime.clubWeekly.addRoutes(to: router)
+        runtime.justZone2.addRoutes(to: router)
         WebShell.addRoutes(to: router, defaultClub: config.defaultClub)
 
         let jobs = JobRunner(

@@ -114,6 +114,18 @@ public final class FakeStrava: Sendable {
                 perPage: query.get("per_page").flatMap { Int($0) } ?? 30
             ).response
         }
+        router.post("api/v3/uploads") { request, context in
+            let buffer = try await request.body.collect(upTo: 32 << 20)
+            // Lossy on purpose: the FIT bytes are binary, the form fields around them are text.
+            let body = String(decoding: buffer.readableBytesView, as: UTF8.self)
+            return await state.upload(bearer: bearer(request), multipart: body).response
+        }
+        router.get("api/v3/uploads/:id") { request, context in
+            guard let id = context.parameters.get("id").flatMap({ Int64($0) }) else {
+                return FakeReply.notFound("Upload").response
+            }
+            return await state.uploadStatus(id: id, bearer: bearer(request)).response
+        }
         router.get("api/v3/activities/:id") { request, context in
             guard let id = context.parameters.get("id").flatMap({ Int64($0) }) else {
                 return FakeReply.notFound("Activity").response
@@ -298,6 +310,63 @@ public actor FakeStravaState {
     public private(set) var usage = FakeRateUsage()
     /// Access tokens revoked through `/oauth/revoke` or `/oauth/deauthorize`.
     public private(set) var revokedTokens: [String] = []
+    /// Uploads by id: the status answered, polls left before it is ready, and the activity it becomes.
+    struct Upload {
+        var status: UploadStatus
+        var pollsLeft: Int
+        var activityID: Int64
+    }
+    private var uploads: [Int64: Upload] = [:]
+    private var uploadedExternalIDs: [String: Int64] = [:]
+    /// Polls an upload needs before it is ready (tests change it).
+    public var uploadProcessingPolls = 2
+    /// The uploaded files' `name` fields, by external id.
+    public private(set) var uploadedNames: [String: String] = [:]
+
+    /// Sets how many polls an upload stays "processing".
+    public func setUploadProcessingPolls(_ polls: Int) { uploadProcessingPolls = polls }
+
+    func upload(bearer: String?, multipart body: String) -> FakeReply {
+        guard let athlete = authorizedAthlete(bearer) else { return .invalidToken }
+        func field(_ name: String) -> String? {
+            guard let range = body.range(of: "name=\"\(name)\"\r\n\r\n") else { return nil }
+            return String(body[range.upperBound...].prefix { !$0.isNewline })
+        }
+        let id = Int64(uploads.count + 9000)
+        let external = field("external_id") ?? "upload-\(id)"
+        if let name = field("name") { uploadedNames[external] = name }
+        var status = UploadStatus(id: id, externalID: external, status: "Your activity is still being processed.")
+        let hasFile = body.range(of: "name=\"file\"") != nil && body.contains(".FIT")
+        if !hasFile {
+            status.error = "Improperly formatted data."
+            status.status = "There was an error processing your activity."
+        } else if let existing = uploadedExternalIDs[external] {
+            status.error = "\(external).fit duplicate of activity \(existing)"
+            status.status = "There was an error processing your activity."
+        }
+        let activity = Int64(70_000 + uploads.count)
+        uploads[id] = Upload(status: status, pollsLeft: uploadProcessingPolls, activityID: activity)
+        if status.error == nil {
+            uploadedExternalIDs[external] = activity
+            _ = athlete
+        }
+        return .json(status, status: .created)
+    }
+
+    func uploadStatus(id: Int64, bearer: String?) -> FakeReply {
+        guard authorizedAthlete(bearer) != nil else { return .invalidToken }
+        guard var upload = uploads[id] else { return .notFound("Upload") }
+        if upload.status.error == nil {
+            if upload.pollsLeft > 0 {
+                upload.pollsLeft -= 1
+            } else {
+                upload.status.status = "Your activity is ready."
+                upload.status.activityID = upload.activityID
+            }
+        }
+        uploads[id] = upload
+        return .json(upload.status)
+    }
     /// How long issued access tokens live (Strava: six hours).
     public var tokenLifetime: TimeInterval = 6 * 3600
 

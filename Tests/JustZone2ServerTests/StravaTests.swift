@@ -1,0 +1,156 @@
+import ActivityFiles
+import AsyncHTTPClient
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import ServerKit
+import StravaAPI
+import TestSupport
+import Testing
+
+@testable import JustZone2Server
+
+/// Records the sleeps of the uploader instead of sleeping.
+actor SleepLog {
+    var sleeps: [Duration] = []
+    func add(_ duration: Duration) { sleeps.append(duration) }
+}
+
+@Suite("JustZone2 and Strava")
+struct Zone2StravaTests {
+    func app(_ strava: FakeStrava?, configured: Bool = true) async throws -> JustZone2App {
+        let database = try await TestDatabases.make(.sqlite)
+        try await Migrator([securityMigration]).migrate(database)
+        var config = ServerConfig()
+        if configured, let strava {
+            config.strava.clientID = "12345"
+            config.strava.clientSecret = "fake-secret"
+            config.strava.apiBaseURL = strava.apiBaseURL
+            config.strava.oauthBaseURL = strava.oauthBaseURL
+        }
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return try JustZone2App(
+            config: config, database: database, governor: InMemoryRateLimitGovernor(), logger: logger)
+    }
+
+    func json(_ object: [String: Any]) -> ByteBuffer {
+        ByteBuffer(data: (try? JSONSerialization.data(withJSONObject: object)) ?? Data())
+    }
+
+    @Test("token and refresh answer with Strava's token response; the secret never leaves the server")
+    func tokens() async throws {
+        let strava = try await FakeStrava.start()
+        let zone2 = try await app(strava)
+        let router = Router(context: AppRequestContext.self)
+        zone2.addRoutes(to: router)
+        let code = await strava.state.authorize(athlete: 42)
+        try await Application(router: router).test(.router) { client in
+            let token = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": code]))
+            #expect(token.status == .ok)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: token.body)) as? [String: Any])
+            let refresh = try #require(body["refresh_token"] as? String)
+            #expect(body["access_token"] is String && body["expires_at"] is Int)
+            #expect((body["athlete"] as? [String: Any])?["id"] as? Int == 42)
+            #expect(!String(buffer: token.body).contains("fake-secret"))
+
+            let refreshed = try await client.execute(
+                uri: "/zone2/refresh", method: .post, body: json(["refresh_token": refresh]))
+            #expect(refreshed.status == .ok)
+
+            for (path, body, message) in [
+                ("/zone2/token", ["nope": "x"], "Missing code"), ("/zone2/refresh", [:], "Missing refresh_token"),
+            ] {
+                let bad = try await client.execute(uri: path, method: .post, body: json(body))
+                #expect(bad.status == .badRequest)
+                #expect(String(buffer: bad.body).contains(message))
+            }
+            let garbage = try await client.execute(uri: "/zone2/token", method: .post, body: ByteBuffer(string: "{"))
+            #expect(garbage.status == .badRequest)
+            let refused = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": "stolen"]))
+            #expect(refused.status == .badRequest)
+            #expect(String(buffer: refused.body).contains("Strava refused"))
+        }
+        await strava.stop()
+    }
+
+    @Test("without a Strava app configured the endpoints say so")
+    func notConfigured() async throws {
+        let zone2 = try await app(nil, configured: false)
+        let router = Router(context: AppRequestContext.self)
+        zone2.addRoutes(to: router)
+        try await Application(router: router).test(.router) { client in
+            let response = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": "x"]))
+            #expect(response.status == .serviceUnavailable)
+            #expect(String(buffer: response.body).contains("STRAVA_CLIENT_ID"))
+        }
+    }
+
+    @Test("uploader: a FIT ride becomes an activity, polled no faster than once a second; duplicates and bad files end")
+    func uploads() async throws {
+        let strava = try await FakeStrava.start()
+        await strava.state.setUploadProcessingPolls(3)
+        let code = await strava.state.authorize(athlete: 7)
+        let client = StravaClient(
+            configuration: StravaConfiguration(
+                clientID: "12345", clientSecret: "fake-secret",
+                apiBaseURL: try #require(URL(string: strava.apiBaseURL)),
+                oauthBaseURL: try #require(URL(string: strava.oauthBaseURL))),
+            transport: UpstreamStravaTransport(
+                client: UpstreamHTTPClient(client: .shared, timeout: .seconds(10), logger: Logger(label: "t"))),
+            governor: InMemoryRateLimitGovernor())
+        let token = try await client.exchange(code: code)
+        let log = SleepLog()
+        let uploader = StravaUploader(client: client) { await log.add($0) }
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let ride = Activity(
+            name: "Zone 2", sport: .cycling, subSport: .indoorCycling, startTime: start,
+            samples: (0..<600).map {
+                ActivitySample(time: start.addingTimeInterval(Double($0)), power: 180, heartRate: 130)
+            })
+        let file = UploadFile(dataType: "fit", data: FITWriter.data(for: ride), name: "Zone 2", externalID: "ride-1")
+
+        let first = try await uploader.upload(file, accessToken: token.accessToken)
+        guard case .created(let activity) = first else {
+            Issue.record("expected a created activity, got \(first)")
+            return
+        }
+        let sleeps = await log.sleeps
+        #expect(sleeps.count == 4)
+        #expect(sleeps.allSatisfy { $0 >= .seconds(1) })
+        #expect(await strava.state.uploadedNames["ride-1"] == "Zone 2")
+
+        let again = try await uploader.upload(file, accessToken: token.accessToken)
+        #expect(again == .duplicate(activityID: activity, message: "ride-1.fit duplicate of activity \(activity)"))
+
+        var empty = file
+        empty.data = Data()
+        empty.externalID = "ride-2"
+        let bad = try await uploader.upload(empty, accessToken: token.accessToken)
+        #expect(bad == .failed(message: "Improperly formatted data."))
+
+        let impatient = StravaUploader(client: client, maxPolls: 1) { _ in }
+        var slow = file
+        slow.externalID = "ride-3"
+        guard case .stillProcessing = try await impatient.upload(slow, accessToken: token.accessToken) else {
+            Issue.record("a processing upload after the last poll is reported as such")
+            return
+        }
+        await strava.stop()
+    }
+
+    @Test("duplicate messages name the existing activity in either of Strava's wordings")
+    func duplicateParsing() {
+        #expect(UploadStatus(id: 1, error: "a.fit duplicate of activity 123", status: "x").duplicateOf == 123)
+        #expect(
+            UploadStatus(id: 1, error: "Duplicate of <a href='/activities/456'>Morning</a>", status: "x").duplicateOf
+                == 456)
+        #expect(UploadStatus(id: 1, error: "Improperly formatted data.", status: "x").duplicateOf == nil)
+        #expect(StravaUploader.delay(beforePoll: 0) == .seconds(1))
+        #expect(StravaUploader.delay(beforePoll: 9) == .seconds(3))
+    }
+}
