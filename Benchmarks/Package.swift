@@ -32,6 +32,16 @@ let package = Package(
             path: "Benchmarks/DashboardRendering",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "Zone2Engine",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "JustZone2", package: rootName),
+                .product(name: "ActivityFiles", package: rootName),
+            ],
+            path: "Benchmarks/Zone2Engine",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
