@@ -88,6 +88,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
+            resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -58,6 +58,14 @@ struct Zone2StravaTests {
             #expect((body["athlete"] as? [String: Any])?["id"] as? Int == 42)
             #expect(!String(buffer: token.body).contains("fake-secret"))
 
+            // The answer carries every field the OpenAPI document requires of a token.
+            let document = try await client.execute(uri: "/zone2/openapi.json", method: .get)
+            let spec = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: document.body)) as? [String: Any])
+            let schemas = (spec["components"] as? [String: Any])?["schemas"] as? [String: Any]
+            let required = ((schemas?["Token"] as? [String: Any])?["required"] as? [String]) ?? []
+            #expect(!required.isEmpty && required.allSatisfy { body[$0] != nil })
+
             let refreshed = try await client.execute(
                 uri: "/zone2/refresh", method: .post, body: json(["refresh_token": refresh]))
             #expect(refreshed.status == .ok)
