@@ -1,0 +1,130 @@
+import Foundation
+
+/// Drives a trainer over any ``GATTTransport``: connects (retrying with backoff), reads the supported power range,
+/// subscribes to the control point, status and Indoor Bike Data, and runs ``TrainerControl``'s rules on what
+/// arrives. When the link drops (the transport's notification streams end) it reconnects and the control sequence
+/// re-applies the last target. An iOS app wraps CoreBluetooth in a `GATTTransport` and uses this unchanged.
+public actor TrainerSession {
+    /// Timing of reconnection and of the control state's clock.
+    public struct Options: Sendable {
+        /// Waits between connection attempts; the last one repeats.
+        public var reconnectDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8)]
+        /// How often response timeouts are checked.
+        public var tickInterval: Duration = .milliseconds(250)
+        /// Defaults: 1, 2, 4, 8 s backoff; a tick every 250 ms.
+        public init() {}
+    }
+
+    let transport: any GATTTransport
+    let options: Options
+    let clock = ContinuousClock()
+    let started: ContinuousClock.Instant
+    var control: TrainerControl
+    /// Whether the trainer is connected and subscribed.
+    public private(set) var isConnected = false
+    /// How many times a connection was made.
+    public private(set) var connections = 0
+    /// The latest Indoor Bike Data.
+    public private(set) var latestBikeData: IndoorBikeData?
+
+    /// A session over `transport`.
+    public init(transport: any GATTTransport, settings: TrainerControl.Settings = .init(), options: Options = .init()) {
+        self.transport = transport
+        self.options = options
+        control = TrainerControl(settings: settings)
+        started = clock.now
+    }
+
+    var now: TimeInterval {
+        let elapsed = clock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// The target the trainer last accepted.
+    public var appliedTarget: Int? { control.appliedTarget }
+
+    /// Asks for `watts` in ERG (nil for none); written once control is granted, newest wins.
+    public func setTarget(watts: Int?) async {
+        await send(control.handle(.setTarget(watts: watts), at: now))
+    }
+
+    /// Runs until the task is cancelled.
+    public func run() async {
+        var attempt = 0
+        while !Task.isCancelled {
+            do {
+                try await transport.connect()
+            } catch {
+                let delays = options.reconnectDelays
+                let delay = delays.isEmpty ? Duration.seconds(1) : delays[min(attempt, delays.count - 1)]
+                attempt += 1
+                try? await Task.sleep(for: delay)
+                continue
+            }
+            attempt = 0
+            await ride()
+        }
+        await transport.disconnect()
+    }
+
+    /// One connection: subscribe, start the control sequence, and handle notifications until the link drops.
+    func ride() async {
+        let range = (try? await transport.read(GATTUUIDs.supportedPowerRange)).flatMap {
+            try? SupportedPowerRange.decode($0)
+        }
+        guard let controlPoint = try? await transport.values(of: GATTUUIDs.fitnessMachineControlPoint),
+            let status = try? await transport.values(of: GATTUUIDs.fitnessMachineStatus),
+            let data = try? await transport.values(of: GATTUUIDs.indoorBikeData)
+        else { return }
+        isConnected = true
+        connections += 1
+        await send(control.handle(.linkUp(powerRange: range), at: now))
+        let tick = options.tickInterval
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await bytes in controlPoint { await self.controlPoint(bytes) } }
+            group.addTask { for await bytes in status { await self.status(bytes) } }
+            // The data stream ending means the link dropped.
+            group.addTask { for await bytes in data { await self.bikeData(bytes) } }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: tick)
+                    await self.tick()
+                }
+            }
+            _ = await group.next()
+            group.cancelAll()
+        }
+        isConnected = false
+        latestBikeData = nil
+        _ = control.handle(.linkDown, at: now)
+    }
+
+    func controlPoint(_ bytes: [UInt8]) async {
+        guard let response = try? ControlPointResponse.decode(bytes) else { return }
+        await send(control.handle(.response(response), at: now))
+    }
+
+    func status(_ bytes: [UInt8]) async {
+        guard let status = try? FitnessMachineStatus.decode(bytes) else { return }
+        await send(control.handle(.status(status), at: now))
+    }
+
+    func bikeData(_ bytes: [UInt8]) async {
+        // Garbled packets are dropped: a gap, never an invented value.
+        guard let data = try? IndoorBikeData.decode(bytes) else { return }
+        latestBikeData = data
+        if let cadence = data.instantaneousCadence { await send(control.handle(.cadence(cadence), at: now)) }
+    }
+
+    func tick() async {
+        guard isConnected else { return }
+        await send(control.handle(.tick, at: now))
+    }
+
+    func send(_ requests: [ControlPointRequest]) async {
+        for request in requests {
+            // A failed write is retried by the control state's timeout.
+            try? await transport.write(GATTUUIDs.fitnessMachineControlPoint, value: request.encode())
+        }
+    }
+}
