@@ -22,6 +22,22 @@ doc = {"openapi": "3.1.0",
   "/zone2/refresh": {"post": {"summary": "Refresh an access token",
      "requestBody": {"required": True, "content": {"application/json": {"schema": {"type": "object", "required": ["refresh_token"], "properties": {"refresh_token": S()}}}}},
      "responses": {"200": resp({"$ref": "#/components/schemas/Token"}), **errors()}}},
+  "/zone2/history": {"get": {"summary": "The athlete's indoor rides with streams and Zone 2 numbers (streams cached)",
+     "parameters": [{"name": "days", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 365, "default": 90}},
+                    {"name": "zone", "in": "query", "schema": S(), "description": "Zone 2 bounds in bpm, e.g. 125-138"}],
+     "security": [{"stravaToken": []}],
+     "responses": {"200": resp({"type": "object", "required": ["rides"], "properties": {"rides": {"type": "array", "items": {"$ref": "#/components/schemas/Ride"}}}}),
+                   "400": resp({"$ref": "#/components/schemas/Error"}, "Bad days or zone"),
+                   "401": resp({"$ref": "#/components/schemas/Error"}, "Missing or refused access token"),
+                   "429": resp({"$ref": "#/components/schemas/Error"}, "Too many calls"),
+                   "502": resp({"$ref": "#/components/schemas/Error"}, "Strava unreachable")}}},
   "/zone2/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}}},
- "components": {"schemas": {"Token": token, "Error": error}}}
+ "components": {"schemas": {"Token": token, "Error": error, "Ride": {"type": "object",
+   "required": ["id", "name", "start", "movingTime", "sportType", "streams"], "properties": {
+     "id": I(), "name": S(), "start": {"type": "string", "format": "date-time"}, "movingTime": I(), "sportType": S(),
+     "averageHeartRate": {"type": "number"}, "averagePower": {"type": "number"}, "timeInZone": {"type": "number"},
+     "efficiencyFactor": {"type": "number"}, "decoupling": {"type": "number"},
+     "streams": {"type": "object", "required": ["time"], "properties": {"time": {"type": "array", "items": I()},
+        "heartrate": {"type": "array", "items": I()}, "watts": {"type": "array", "items": I()}, "cadence": {"type": "array", "items": I()}}}}}},
+  "securitySchemes": {"stravaToken": {"type": "http", "scheme": "bearer", "description": "the athlete's Strava access token"}}}}
 print(json.dumps(doc, indent=1, ensure_ascii=False))

@@ -53,7 +53,7 @@ struct Runtime {
         logger.logLevel = config.logLevel
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
-            try await Migrator(ClubWeeklyApp.migrations).migrate(database)
+            try await Migrator(ClubWeeklyApp.migrations + JustZone2App.migrations).migrate(database)
             let cipher = try TokenCipher.load(
                 configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
             let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)

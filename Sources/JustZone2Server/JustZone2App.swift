@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JustZone2
 import Logging
 import NIOCore
 import ServerKit
@@ -12,7 +13,11 @@ public struct JustZone2App: Sendable {
     let config: ServerConfig
     let client: StravaClient
     let limiter: AttemptLimiter
+    let history: Zone2History
     let logger: Logger
+
+    /// The tables JustZone2 needs (run after the shared ServerKit ones).
+    public static let migrations: [Migration] = JustZone2Schema.migrations
 
     /// The app over `database` (for the per-client request limit) with the configured Strava app. `governor` meters
     /// the Strava budget; pass the one the other apps use, since Strava counts per client id.
@@ -32,6 +37,7 @@ public struct JustZone2App: Sendable {
             transport: UpstreamStravaTransport(
                 client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
             governor: governor)
+        history = Zone2History(client: client, cache: StreamCache(database: database))
     }
 
     /// `POST /zone2/token {"code"}` and `POST /zone2/refresh {"refresh_token"}`, answering with Strava's token
@@ -48,6 +54,9 @@ public struct JustZone2App: Sendable {
                 let code = try await field("code", in: request, context: context)
                 return try await client.exchange(code: code)
             }
+        }
+        router.get("zone2/history") { request, context in
+            await historyResponse(request, context)
         }
         router.post("zone2/refresh") { request, context in
             await answer {
@@ -110,6 +119,48 @@ public struct JustZone2App: Sendable {
             }
         } catch {
             logger.error("zone2 token call failed", metadata: ["error": "\(error)"])
+            return Self.error(.internalServerError, "Something went wrong.")
+        }
+    }
+
+    /// `GET /zone2/history?days=90&zone=125-138` with the athlete's Strava access token as a Bearer token: indoor
+    /// rides with their streams (cached after the first fetch) and Zone 2 numbers.
+    func historyResponse(_ request: Request, _ context: AppRequestContext) async -> Response {
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+            case let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces), !token.isEmpty
+        else { return Self.error(.unauthorized, "Send the Strava access token as Authorization: Bearer <token>.") }
+        let query = request.uri.queryParameters
+        var days = 90
+        if let text = query.get("days") {
+            guard let value = Int(text), (1...365).contains(value) else {
+                return Self.error(.badRequest, "days must be a whole number from 1 to 365.")
+            }
+            days = value
+        }
+        var zone: HeartRateZone?
+        if let text = query.get("zone") {
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 2, let parsed = try? Zone2Method.manual(lower: parts[0], upper: parts[1]).zone() else {
+                return Self.error(.badRequest, "zone must look like 125-138 (bpm).")
+            }
+            zone = parsed
+        }
+        let key = "zone2:\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        do {
+            if let wait = try await limiter.begin(key) {
+                return Self.error(.tooManyRequests, "Too many requests; try again in \(wait) seconds.")
+            }
+            struct Body: Encodable { var rides: [HistoryRide] }
+            let rides = try await history.rides(accessToken: token, days: days, zone: zone)
+            return try JSONResponse.make(Body(rides: rides), headers: [.cacheControl: "no-store"])
+        } catch let error as StravaError {
+            switch error {
+            case .unauthorized: return Self.error(.unauthorized, "Strava did not accept the access token.")
+            case .rateLimited: return Self.error(.tooManyRequests, "Strava's rate limit is reached; try again later.")
+            default: return Self.error(.badGateway, "Strava could not be reached.")
+            }
+        } catch {
+            logger.error("zone2 history failed", metadata: ["error": "\(error)"])
             return Self.error(.internalServerError, "Something went wrong.")
         }
     }

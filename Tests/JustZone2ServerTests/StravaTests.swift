@@ -24,7 +24,7 @@ actor SleepLog {
 struct Zone2StravaTests {
     func app(_ strava: FakeStrava?, configured: Bool = true) async throws -> JustZone2App {
         let database = try await TestDatabases.make(.sqlite)
-        try await Migrator([securityMigration]).migrate(database)
+        try await Migrator([securityMigration] + JustZone2App.migrations).migrate(database)
         var config = ServerConfig()
         if configured, let strava {
             config.strava.clientID = "12345"
@@ -82,6 +82,60 @@ struct Zone2StravaTests {
             let refused = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": "stolen"]))
             #expect(refused.status == .badRequest)
             #expect(String(buffer: refused.body).contains("Strava refused"))
+        }
+        await strava.stop()
+    }
+
+    @Test("history: indoor rides with streams and Zone 2 numbers, streams cached after the first fetch")
+    func history() async throws {
+        let strava = try await FakeStrava.start()
+        let zone2 = try await app(strava)
+        let router = Router(context: AppRequestContext.self)
+        zone2.addRoutes(to: router)
+        let code = await strava.state.authorize(athlete: 7)
+        let now = Date()
+        func ride(_ id: Int64, _ type: String, trainer: Bool, daysAgo: Double) -> SummaryActivity {
+            SummaryActivity(
+                id: id, name: "Ride \(id)", sportType: type, startDate: now.addingTimeInterval(-daysAgo * 86_400),
+                distance: 30_000, movingTime: 3600, elapsedTime: 3600, totalElevationGain: 0, trainer: trainer)
+        }
+        for activity in [
+            ride(1, "VirtualRide", trainer: false, daysAgo: 2), ride(2, "Ride", trainer: true, daysAgo: 1),
+            ride(3, "Ride", trainer: false, daysAgo: 3), ride(4, "VirtualRide", trainer: false, daysAgo: 200),
+        ] {
+            await strava.state.put(activity, athlete: 7)
+        }
+        let series = ActivityStreams(
+            time: Array(0..<600), heartrate: (0..<600).map { 110 + $0 / 20 }, watts: Array(repeating: 170, count: 600))
+        await strava.state.putStreams(series, activity: 1)
+        await strava.state.putStreams(series, activity: 2)
+        try await Application(router: router).test(.router) { client in
+            let token = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": code]))
+            let access = try #require(
+                (try JSONSerialization.jsonObject(with: Data(buffer: token.body)) as? [String: Any])?["access_token"]
+                    as? String)
+            let headers: HTTPFields = [.authorization: "Bearer \(access)"]
+            let first = try await client.execute(
+                uri: "/zone2/history?days=30&zone=120-130", method: .get, headers: headers)
+            #expect(first.status == .ok)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(buffer: first.body)) as? [String: Any])
+            let rides = try #require(body["rides"] as? [[String: Any]])
+            #expect(rides.map { $0["id"] as? Int } == [2, 1], "indoor rides of the last 30 days, newest first")
+            #expect(rides.first?["timeInZone"] as? Double == 220)
+            #expect((rides.first?["streams"] as? [String: Any])?["watts"] is [Int])
+            let fetched = await strava.state.counts.count("GET", "/api/v3/activities/{id}/streams")
+            #expect(fetched == 2)
+            _ = try await client.execute(uri: "/zone2/history?days=30", method: .get, headers: headers)
+            #expect(await strava.state.counts.count("GET", "/api/v3/activities/{id}/streams") == fetched)
+
+            #expect(try await client.execute(uri: "/zone2/history", method: .get).status == .unauthorized)
+            let wrong = try await client.execute(
+                uri: "/zone2/history", method: .get, headers: [.authorization: "Bearer nope"])
+            #expect(wrong.status == .unauthorized)
+            for bad in ["days=0", "days=abc", "zone=130", "zone=150-120"] {
+                let response = try await client.execute(uri: "/zone2/history?\(bad)", method: .get, headers: headers)
+                #expect(response.status == .badRequest, "\(bad)")
+            }
         }
         await strava.stop()
     }

@@ -126,6 +126,12 @@ public final class FakeStrava: Sendable {
             }
             return await state.uploadStatus(id: id, bearer: bearer(request)).response
         }
+        router.get("api/v3/activities/:id/streams") { request, context in
+            guard let id = context.parameters.get("id").flatMap({ Int64($0) }) else {
+                return FakeReply.notFound("Activity").response
+            }
+            return await state.streams(id: id, bearer: bearer(request)).response
+        }
         router.get("api/v3/activities/:id") { request, context in
             guard let id = context.parameters.get("id").flatMap({ Int64($0) }) else {
                 return FakeReply.notFound("Activity").response
@@ -322,6 +328,24 @@ public actor FakeStravaState {
     public var uploadProcessingPolls = 2
     /// The uploaded files' `name` fields, by external id.
     public private(set) var uploadedNames: [String: String] = [:]
+
+    private var streamsByActivity: [Int64: ActivityStreams] = [:]
+
+    /// Sets the time series an activity answers with (`/activities/{id}/streams`).
+    public func putStreams(_ streams: ActivityStreams, activity: Int64) { streamsByActivity[activity] = streams }
+
+    func streams(id: Int64, bearer: String?) -> FakeReply {
+        guard let athlete = authorizedAthlete(bearer) else { return .invalidToken }
+        guard athletes[athlete]?.activities[id] != nil, let streams = streamsByActivity[id] else {
+            return .notFound("Activity")
+        }
+        struct Series: Encodable { var data: [Int] }
+        var keyed: [String: Series] = ["time": Series(data: streams.time)]
+        if let heartrate = streams.heartrate { keyed["heartrate"] = Series(data: heartrate) }
+        if let watts = streams.watts { keyed["watts"] = Series(data: watts) }
+        if let cadence = streams.cadence { keyed["cadence"] = Series(data: cadence) }
+        return .json(keyed)
+    }
 
     /// Sets how many polls an upload stays "processing".
     public func setUploadProcessingPolls(_ polls: Int) { uploadProcessingPolls = polls }
