@@ -7,7 +7,7 @@ import ServerKit
 struct Zone2Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zone2", abstract: "JustZone2 tools: decode trainer data, analyse rides.",
-        subcommands: [Ride.self, Decode.self, Analyze.self])
+        subcommands: [Ride.self, Recover.self, Decode.self, Analyze.self])
 
     struct Ride: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -115,6 +115,44 @@ struct Zone2Command: AsyncParsableCommand {
         static func clock(_ seconds: TimeInterval) -> String {
             let s = Int(seconds)
             return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
+        }
+    }
+
+    struct Recover: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List workouts interrupted by a crash (checkpoints in <data dir>/zone2) and save or discard them."
+        )
+
+        @Flag(help: "Write each interrupted workout as FIT and TCX, then remove its checkpoint.")
+        var save = false
+
+        @Flag(help: "Remove the checkpoints without saving.")
+        var discard = false
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            let config = try await common.config()
+            let directory = URL(fileURLWithPath: config.dataDirectory).appendingPathComponent("zone2")
+            let store = CheckpointStore(directory: directory)
+            let interrupted = store.interrupted()
+            guard !interrupted.isEmpty else {
+                print("No interrupted workouts in \(directory.path).")
+                return
+            }
+            for recording in interrupted {
+                let minutes = Int(recording.elapsed / 60)
+                print(
+                    "\(recording.id): started \(recording.startedAt), \(minutes) min recorded, \(recording.samples.count) samples"
+                )
+                if save {
+                    for path in try Zone2Tools.save(recording, in: directory) { print("  wrote \(path)") }
+                    store.remove(id: recording.id)
+                } else if discard {
+                    store.remove(id: recording.id)
+                    print("  discarded")
+                }
+            }
         }
     }
 

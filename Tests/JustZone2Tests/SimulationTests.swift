@@ -84,6 +84,16 @@ struct SimulationTests {
         #expect(ride.trainer.targetWatts == 200)
     }
 
+    @Test("stalled notifications leave a gap in power while heart rate goes on; nothing is invented")
+    func stall() {
+        var ride = RideSimulation(plan: ergPlan, faults: [.stall(at: 300, duration: 15)])
+        ride.run()
+        let stalled = ride.recording.samples.filter { $0.elapsed > 300.5 && $0.elapsed < 314.5 }
+        #expect(!stalled.isEmpty && stalled.allSatisfy { $0.power == nil && $0.cadence == nil && $0.heartRate != nil })
+        let after = ride.recording.samples.filter { $0.elapsed > 320 && $0.elapsed < 330 }
+        #expect(after.allSatisfy { $0.power != nil })
+    }
+
     @Test("fault arguments of the command line parse, and nonsense is refused")
     func faultArguments() {
         #expect(SimulatedFault(argument: "dropout@5m") == .dropout(at: 300, duration: 20))
@@ -91,6 +101,7 @@ struct SimulationTests {
         #expect(SimulatedFault(argument: "control@3m") == .controlLost(at: 180))
         #expect(SimulatedFault(argument: "strap@10m+5m") == .strapLost(at: 600, duration: 300))
         #expect(SimulatedFault(argument: "reject>250") == .rejectAbove(watts: 250))
+        #expect(SimulatedFault(argument: "stall@4m") == .stall(at: 240, duration: 15))
         #expect(SimulatedFault(argument: "meteor@5m") == nil)
         #expect(SimulatedFault(argument: "dropout@soon") == nil)
     }

@@ -10,10 +10,13 @@ public enum SimulatedFault: Sendable, Equatable, Codable {
     case strapLost(at: TimeInterval, duration: TimeInterval)
     /// The trainer sends garbage instead of Indoor Bike Data from `at` for `duration` seconds.
     case garbage(at: TimeInterval, duration: TimeInterval)
+    /// The trainer stops notifying (the link stays up) from `at` for `duration` seconds.
+    case stall(at: TimeInterval, duration: TimeInterval)
     /// The trainer refuses targets above `watts`.
     case rejectAbove(watts: Int)
 
-    /// Parses `dropout@5m`, `dropout@5m+20s`, `control@3m`, `strap@10m+5m`, `garbage@2m+10s`, `reject>250`.
+    /// Parses `dropout@5m`, `dropout@5m+20s`, `control@3m`, `strap@10m+5m`, `garbage@2m+10s`, `stall@4m+15s`,
+    /// `reject>250`.
     public init?(argument: String) {
         func seconds(_ text: Substring) -> TimeInterval? {
             if text.hasSuffix("m"), let value = Double(text.dropLast()) { return value * 60 }
@@ -34,6 +37,7 @@ public enum SimulatedFault: Sendable, Equatable, Codable {
         case "control": self = .controlLost(at: at)
         case "strap": self = .strapLost(at: at, duration: duration ?? 60)
         case "garbage": self = .garbage(at: at, duration: duration ?? 10)
+        case "stall": self = .stall(at: at, duration: duration ?? 15)
         default: return nil
         }
     }
@@ -115,6 +119,13 @@ public struct RideSimulation: Sendable {
         }
     }
 
+    var stalled: Bool {
+        active {
+            if case .stall(let at, let duration) = $0 { return (at..<(at + duration)).contains(clock) }
+            return false
+        }
+    }
+
     mutating func note(_ message: String) { log.append(LogEntry(time: clock, message: message)) }
 
     /// Sends the writes the control state asks for through the trainer and feeds the answers back.
@@ -171,13 +182,15 @@ public struct RideSimulation: Sendable {
         // The trainer and the heart.
         let packet = trainer.step(dt: dt, cadence: riderCadence)
         let heart = strap.step(power: trainer.power, dt: dt, elapsed: clock)
-        if linkUp {
+        if linkUp && !stalled {
             let bytes = sendingGarbage ? [0xFF, 0x7F] : packet
             lastBikeData = try? IndoorBikeData.decode(bytes)
         } else {
             lastBikeData = nil
         }
-        lastHeartRate = strapAvailable ? (try? HeartRateMeasurement.decode(heart))?.heartRate : nil
+        // The strap, or else the trainer's own heart-rate field (a strap paired to the trainer); 0 bpm is missing.
+        lastHeartRate =
+            strapAvailable ? (try? HeartRateMeasurement.decode(heart))?.heartRate : lastBikeData?.heartRate
         // Once a second: record, let the heart-rate controller decide, set the plan's target.
         clock += dt
         if clock + 1e-9 >= nextSecond {
