@@ -25,6 +25,29 @@ struct TrainerSessionTests {
         return TrainerSession(transport: transport, options: options)
     }
 
+    @Test("a trainer that stops notifying without dropping the link is reconnected and gets its target again")
+    func stalledNotifications() async {
+        let transport = SimulatedGATTTransport()
+        var options = TrainerSession.Options()
+        options.reconnectDelays = [.milliseconds(10)]
+        options.tickInterval = .milliseconds(10)
+        options.stallTimeout = 0.1
+        let session = TrainerSession(transport: transport, options: options)
+        let task = Task { await session.run() }
+        await session.setTarget(watts: 210)
+        await eventually("target applied") { await transport.trainer.targetWatts == 210 }
+        let before = await targetWrites(transport)
+        // No data for longer than the stall timeout.
+        await eventually("stall detected and reconnected") {
+            let stalls = await session.stalls
+            let connections = await session.connections
+            return stalls >= 1 && connections >= 2
+        }
+        await eventually("target re-applied") { await targetWrites(transport) > before }
+        task.cancel()
+        await task.value
+    }
+
     func targetWrites(_ transport: SimulatedGATTTransport) async -> Int {
         await transport.writes.filter { if case .setTargetPower = $0 { return true } else { return false } }.count
     }

@@ -11,7 +11,10 @@ public actor TrainerSession {
         public var reconnectDelays: [Duration] = [.seconds(1), .seconds(2), .seconds(4), .seconds(8)]
         /// How often response timeouts are checked.
         public var tickInterval: Duration = .milliseconds(250)
-        /// Defaults: 1, 2, 4, 8 s backoff; a tick every 250 ms.
+        /// A connected trainer silent for this long (no Indoor Bike Data) is disconnected and reconnected: some
+        /// trainers stall their notifications without dropping the link.
+        public var stallTimeout: TimeInterval = 8
+        /// Defaults: 1, 2, 4, 8 s backoff; a tick every 250 ms; 8 s of silence counts as a stall.
         public init() {}
     }
 
@@ -26,6 +29,9 @@ public actor TrainerSession {
     public private(set) var connections = 0
     /// The latest Indoor Bike Data.
     public private(set) var latestBikeData: IndoorBikeData?
+    /// How many stalls were detected.
+    public private(set) var stalls = 0
+    var lastDataAt: TimeInterval = 0
 
     /// A session over `transport`.
     public init(transport: any GATTTransport, settings: TrainerControl.Settings = .init(), options: Options = .init()) {
@@ -78,6 +84,7 @@ public actor TrainerSession {
         else { return }
         isConnected = true
         connections += 1
+        lastDataAt = now
         await send(control.handle(.linkUp(powerRange: range), at: now))
         let tick = options.tickInterval
         await withTaskGroup(of: Void.self) { group in
@@ -113,11 +120,20 @@ public actor TrainerSession {
         // Garbled packets are dropped: a gap, never an invented value.
         guard let data = try? IndoorBikeData.decode(bytes) else { return }
         latestBikeData = data
+        lastDataAt = now
         if let cadence = data.instantaneousCadence { await send(control.handle(.cadence(cadence), at: now)) }
     }
 
     func tick() async {
         guard isConnected else { return }
+        if now - lastDataAt > options.stallTimeout {
+            // Dropping the link ends the notification streams; `run` then reconnects and the control sequence
+            // re-applies the target.
+            stalls += 1
+            lastDataAt = now
+            await transport.disconnect()
+            return
+        }
         await send(control.handle(.tick, at: now))
     }
 

@@ -29,7 +29,14 @@ public actor SimulatedGATTTransport: GATTTransport {
         linkContinuation.yield(.connected)
     }
 
-    public func disconnect() async { drop(reason: "disconnected by the app") }
+    public func disconnect() async {
+        guard connected else { return }
+        connected = false
+        trainer.linkLost()
+        for continuation in continuations.values { continuation.finish() }
+        continuations = [:]
+        linkContinuation.yield(.disconnected(reason: "disconnected by the app"))
+    }
 
     public func read(_ characteristic: String) async throws -> [UInt8] {
         guard connected else { throw Unavailable() }
