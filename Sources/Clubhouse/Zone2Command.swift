@@ -79,6 +79,7 @@ struct Zone2Command: AsyncParsableCommand {
             let interactive = isatty(STDOUT_FILENO) != 0
             var logged = 0
             var lastLine = -1
+            var lastCheckpoint: TimeInterval = 0
             while !ride.isFinished {
                 for _ in 0..<10 { ride.step() }
                 let second = Int(ride.clock)
@@ -93,8 +94,12 @@ struct Zone2Command: AsyncParsableCommand {
                         "\(Self.clock(ride.clock))  \(sample?.power.map { "\($0)" } ?? "–")/\(sample?.target.map { "\($0)" } ?? "–") W  \(sample?.cadence.map { "\($0)" } ?? "–") rpm  \(sample?.heartRate.map { "\($0)" } ?? "–") bpm  \(plan.phase(at: ride.clock).rawValue)"
                     if interactive { print("\r" + line, terminator: "") } else { print(line) }
                 }
-                var recording = ride.recording
-                if recording.needsCheckpoint() { try? store.save(&recording) }
+                // A checkpoint every minute of riding: a crash loses at most a minute.
+                if ride.recording.elapsed - lastCheckpoint >= 60 {
+                    var recording = ride.recording
+                    try? store.save(&recording)
+                    lastCheckpoint = ride.recording.elapsed
+                }
                 try await Task.sleep(for: .seconds(1 / timeScale))
             }
             if interactive { print("") }
