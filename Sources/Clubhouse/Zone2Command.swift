@@ -7,7 +7,7 @@ import ServerKit
 struct Zone2Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zone2", abstract: "JustZone2 tools: decode trainer data, analyse rides.",
-        subcommands: [Ride.self, Recover.self, Decode.self, Analyze.self])
+        subcommands: [Ride.self, Recover.self, Upload.self, Decode.self, Analyze.self])
 
     struct Ride: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -158,6 +158,35 @@ struct Zone2Command: AsyncParsableCommand {
                     print("  discarded")
                 }
             }
+        }
+    }
+
+    struct Upload: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Upload a ride file to Strava (needs the athlete's access token with activity:write).")
+
+        @Argument(help: "A FIT, TCX or GPX file, e.g. one written by `zone2 ride`.")
+        var file: String
+
+        @Option(help: "The athlete's Strava access token (or STRAVA_ACCESS_TOKEN).")
+        var accessToken: String?
+
+        @Option(help: "Activity name.")
+        var name: String = "Zone 2 ride"
+
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            guard let token = accessToken ?? ProcessInfo.processInfo.environment["STRAVA_ACCESS_TOKEN"], !token.isEmpty
+            else { try fail("Give the athlete's access token with --access-token or STRAVA_ACCESS_TOKEN.") }
+            let runtime = try await Runtime.start(try await common.config(), label: "clubhouse")
+            do {
+                print(try await runtime.justZone2.upload(fileAt: file, accessToken: token, name: name))
+            } catch let error as Zone2ToolError {
+                await runtime.database.close()
+                try fail(error.description)
+            }
+            await runtime.database.close()
         }
     }
 

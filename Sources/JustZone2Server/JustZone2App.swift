@@ -71,6 +71,39 @@ public struct JustZone2App: Sendable {
         forResource: "openapi", withExtension: "json", subdirectory: "Resources"
     ).flatMap { try? Data(contentsOf: $0) }
 
+    /// `clubhouse zone2 upload`: uploads a FIT, TCX or GPX ride to Strava with the athlete's access token and waits
+    /// for the result; returns the line to print. The file's name (without extension) is the `external_id`, so
+    /// uploading the same ride twice is reported as a duplicate instead of creating a second activity.
+    public func upload(
+        fileAt path: String, accessToken: String, name: String?, uploader: StravaUploader? = nil
+    ) async throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Zone2ToolError("Cannot read \(path).")
+        }
+        _ = try Zone2Tools.activity(from: data)  // refuse anything that is not a ride file before spending a request
+        let head = String(decoding: data.prefix(512), as: UTF8.self)
+        let type =
+            data.count >= 12 && data.dropFirst(8).prefix(4).elementsEqual(Array(".FIT".utf8))
+            ? "fit" : head.contains("<TrainingCenterDatabase") ? "tcx" : "gpx"
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let file = UploadFile(dataType: type, data: data, name: name, trainer: true, externalID: base)
+        let outcome: UploadOutcome
+        do {
+            outcome = try await (uploader ?? StravaUploader(client: client)).upload(file, accessToken: accessToken)
+        } catch let error as StravaError {
+            throw Zone2ToolError("Strava refused the upload: \(error.message)")
+        }
+        switch outcome {
+        case .created(let id): return "Uploaded: https://www.strava.com/activities/\(id)"
+        case .duplicate(let id, let message):
+            return "Already on Strava" + (id.map { ": https://www.strava.com/activities/\($0)" } ?? "")
+                + " (\(message))"
+        case .failed(let message): throw Zone2ToolError("Strava could not process the file: \(message)")
+        case .stillProcessing(let id):
+            return "Strava is still processing upload \(id); check your activities in a minute."
+        }
+    }
+
     struct Failure: Error {
         var status: HTTPResponse.Status
         var message: String

@@ -205,6 +205,37 @@ struct Zone2StravaTests {
         await strava.stop()
     }
 
+    @Test("zone2 upload: a ride file becomes an activity, the same file again is a duplicate, other files are refused")
+    func uploadCommand() async throws {
+        let strava = try await FakeStrava.start()
+        await strava.state.setUploadProcessingPolls(1)
+        let zone2 = try await app(strava)
+        let code = await strava.state.authorize(athlete: 9)
+        let token = try await zone2.client.exchange(code: code)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jz2-upload-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let ride = Activity(
+            name: "Zone 2", sport: .cycling, subSport: .indoorCycling, startTime: start,
+            samples: (0..<120).map { ActivitySample(time: start.addingTimeInterval(Double($0)), power: 170) })
+        let path = directory.appendingPathComponent("ride-42.fit").path
+        try FITWriter.data(for: ride).write(to: URL(fileURLWithPath: path))
+        let uploader = StravaUploader(client: zone2.client) { _ in }
+        let first = try await zone2.upload(
+            fileAt: path, accessToken: token.accessToken, name: "Zone 2", uploader: uploader)
+        #expect(first.hasPrefix("Uploaded: https://www.strava.com/activities/"))
+        let second = try await zone2.upload(fileAt: path, accessToken: token.accessToken, name: nil, uploader: uploader)
+        #expect(second.hasPrefix("Already on Strava: https://www.strava.com/activities/"))
+        let text = directory.appendingPathComponent("notes.txt").path
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
+        await #expect(throws: Zone2ToolError.self) {
+            try await zone2.upload(fileAt: text, accessToken: token.accessToken, name: nil, uploader: uploader)
+        }
+        #expect(await strava.state.counts.count("POST", "/api/v3/uploads") == 2, "a refused file spends no request")
+        await strava.stop()
+    }
+
     @Test("duplicate messages name the existing activity in either of Strava's wordings")
     func duplicateParsing() {
         #expect(UploadStatus(id: 1, error: "a.fit duplicate of activity 123", status: "x").duplicateOf == 123)
