@@ -110,17 +110,9 @@ struct Zone2Command: AsyncParsableCommand {
             print(paths.map { "wrote \($0)" }.joined(separator: "\n"))
         }
 
-        static func seconds(_ text: String) -> TimeInterval? {
-            if text.hasSuffix("m"), let value = Double(text.dropLast()), value >= 0 { return value * 60 }
-            if text.hasSuffix("s"), let value = Double(text.dropLast()), value >= 0 { return value }
-            if let value = Double(text), value >= 0 { return value }
-            return nil
-        }
+        static func seconds(_ text: String) -> TimeInterval? { WorkoutPlan.seconds(fromText: text) }
 
-        static func clock(_ seconds: TimeInterval) -> String {
-            let s = Int(seconds)
-            return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
-        }
+        static func clock(_ seconds: TimeInterval) -> String { Zone2Tools.clock(seconds) }
     }
 
     struct Recover: AsyncParsableCommand {

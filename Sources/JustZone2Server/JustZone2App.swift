@@ -80,11 +80,9 @@ public struct JustZone2App: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Zone2ToolError("Cannot read \(path).")
         }
-        _ = try Zone2Tools.activity(from: data)  // refuse anything that is not a ride file before spending a request
-        let head = String(decoding: data.prefix(512), as: UTF8.self)
-        let type =
-            data.count >= 12 && data.dropFirst(8).prefix(4).elementsEqual(Array(".FIT".utf8))
-            ? "fit" : head.contains("<TrainingCenterDatabase") ? "tcx" : "gpx"
+        // Refuse anything that is not a readable ride file before spending a request.
+        _ = try Zone2Tools.activity(from: data)
+        let type = Zone2Tools.fileType(of: data) ?? "fit"
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let file = UploadFile(dataType: type, data: data, name: name, trainer: true, externalID: base)
         let outcome: UploadOutcome

@@ -52,20 +52,27 @@ public enum Zone2Tools {
         }
     }
 
+    /// `fit`, `tcx` or `gpx` (Strava's `data_type`) by the file's content, not its name; nil for anything else.
+    public static func fileType(of data: Data) -> String? {
+        if data.count >= 12, data.dropFirst(8).prefix(4).elementsEqual(Array(".FIT".utf8)) { return "fit" }
+        let text = String(decoding: data.prefix(512), as: UTF8.self)
+        if text.contains("<TrainingCenterDatabase") { return "tcx" }
+        if text.contains("<gpx") { return "gpx" }
+        return nil
+    }
+
     /// Reads a FIT, TCX or GPX file (by its content, not its name).
     public static func activity(from data: Data) throws(Zone2ToolError) -> Activity {
-        let head = data.prefix(512)
+        guard let type = fileType(of: data) else { throw Zone2ToolError("Not a FIT, TCX or GPX file.") }
         do {
-            if data.count >= 12, data.dropFirst(8).prefix(4).elementsEqual(Array(".FIT".utf8)) {
-                return try FITReader.activity(from: data)
+            switch type {
+            case "fit": return try FITReader.activity(from: data)
+            case "tcx": return try TCXReader.activity(from: data)
+            default: return try GPXReader.activity(from: data)
             }
-            let text = String(decoding: head, as: UTF8.self)
-            if text.contains("<TrainingCenterDatabase") { return try TCXReader.activity(from: data) }
-            if text.contains("<gpx") { return try GPXReader.activity(from: data) }
         } catch {
             throw Zone2ToolError("The file could not be read: \(error)")
         }
-        throw Zone2ToolError("Not a FIT, TCX or GPX file.")
     }
 
     /// The samples of an activity as a workout recording (seconds since its start).
@@ -87,12 +94,14 @@ public enum Zone2Tools {
         return report(analysis, name: activity.name ?? (path as NSString).lastPathComponent)
     }
 
+    /// `h:mm:ss`.
+    public static func clock(_ seconds: TimeInterval) -> String {
+        let s = seconds.isFinite ? Int(seconds.rounded()) : 0
+        return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
+    }
+
     /// A readable report of an analysis.
     public static func report(_ analysis: WorkoutAnalysis, name: String) -> String {
-        func clock(_ seconds: TimeInterval) -> String {
-            let s = Int(seconds.rounded())
-            return String(format: "%d:%02d:%02d", s / 3600, s % 3600 / 60, s % 60)
-        }
         func number(_ value: Double?, _ unit: String, decimals: Int = 0) -> String {
             value.map { String(format: "%.\(decimals)f", $0) + unit } ?? "–"
         }

@@ -34,32 +34,26 @@ struct ZoneTests {
     }
 }
 
+extension SplitMix64 {
+    /// A uniform number in 0..<1.
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    /// A uniform number in low..<high.
+    mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+}
+
 /// Generated rides with known warm-up end and cool-down start, for the steady-part detector.
 struct GeneratedRide {
     var samples: [RecordedSample]
     var warmUpEnd: TimeInterval
     var coolDownStart: TimeInterval
 
-    /// A SplitMix64 stream, so every run sees the same rides.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * next() }
-    }
-
     static func make(seed: UInt64) -> GeneratedRide {
-        var random = Random(state: seed)
+        var random = SplitMix64(seed: seed)
         let level = random.between(130, 260)
         let warmUp = random.between(180, 720)
         let steady = random.between(1200, 4800)
         let coolDown = random.between(60, 420)
-        let steepEnd = random.next() < 0.4
+        let steepEnd = random.unit() < 0.4
         let startFraction = random.between(0.4, 0.65)
         let endFraction = random.between(0.2, 0.5)
         var samples: [RecordedSample] = []
@@ -77,10 +71,10 @@ struct GeneratedRide {
                 base = level * (1 - (1 - endFraction) * (t - warmUp - steady) / coolDown)
             }
             var power = base * random.between(0.9, 1.1)
-            if random.next() < 0.01 { power *= random.between(1.3, 2.0) }  // sprints, standing
-            if random.next() < 0.01 { power = 0 }  // a short coast
+            if random.unit() < 0.01 { power *= random.between(1.3, 2.0) }  // sprints, standing
+            if random.unit() < 0.01 { power = 0 }  // a short coast
             // A dropout now and then: no samples for a few seconds.
-            if random.next() < 0.002 { t += random.between(3, 20) }
+            if random.unit() < 0.002 { t += random.between(3, 20) }
             samples.append(
                 RecordedSample(elapsed: t, power: Int(power), heartRate: Int(100 + base / 4 + random.between(-3, 3))))
             t += 1

@@ -46,6 +46,16 @@ enum DashboardBuilder {
             renderedAt: input.renderedAt, notice: input.notice)
     }
 
+    /// Every week from `oldest` to this one, this week labelled "This week · …".
+    static func weekOptions(
+        club: Club, oldest: Int, now: Date, strings s: ClubWeeklyStrings = .en
+    ) -> [WeekPickerModel.Option] {
+        WeekCalendar(club: club).weeks(offset: oldest...0, from: now).enumerated().map { index, week in
+            WeekPickerModel.Option(
+                offset: oldest + index, label: oldest + index == 0 ? "\(s.thisWeek) · \(week.range)" : week.label)
+        }
+    }
+
     static func weekPicker(_ input: Input) -> WeekPickerModel {
         let state = input.state
         let slug = input.club.slug

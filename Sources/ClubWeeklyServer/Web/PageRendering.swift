@@ -17,9 +17,7 @@ public enum ClubWeeklyPages {
         let report = WeeklyStats.report(
             activities: activities, week: week, counting: club.countedSportTypes, metric: state.metric, names: names)
         let view = WeekView(club: club, report: report, offset: 0, oldestOffset: -15, members: members)
-        let options = calendar.weeks(offset: -15...0, from: now).enumerated().map {
-            WeekPickerModel.Option(offset: -15 + $0.offset, label: $0.element.label)
-        }
+        let options = DashboardBuilder.weekOptions(club: club, oldest: -15, now: now)
         let model = DashboardBuilder.dashboard(
             .init(
                 club: club, state: state, view: view, weeks: options,

@@ -208,12 +208,7 @@ extension ClubWeeklyApp {
                     offset: state.week)
             }
         }
-        let calendar = WeekCalendar(club: club)
-        let now = weeks.now()
-        let options = calendar.weeks(offset: oldest...0, from: now).enumerated().map { index, week in
-            WeekPickerModel.Option(
-                offset: oldest + index, label: oldest + index == 0 ? "\(strings.thisWeek) · \(week.range)" : week.label)
-        }
+        let options = DashboardBuilder.weekOptions(club: club, oldest: oldest, now: weeks.now(), strings: strings)
         var hasAnyData = !view.activities.isEmpty || oldest < 0
         if !hasAnyData { hasAnyData = try await activities.count(club: club.id) > 0 }
         return DashboardBuilder.dashboard(

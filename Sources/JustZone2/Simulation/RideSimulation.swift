@@ -18,11 +18,7 @@ public enum SimulatedFault: Sendable, Equatable, Codable {
     /// Parses `dropout@5m`, `dropout@5m+20s`, `control@3m`, `strap@10m+5m`, `garbage@2m+10s`, `stall@4m+15s`,
     /// `reject>250`.
     public init?(argument: String) {
-        func seconds(_ text: Substring) -> TimeInterval? {
-            if text.hasSuffix("m"), let value = Double(text.dropLast()) { return value * 60 }
-            if text.hasSuffix("s"), let value = Double(text.dropLast()) { return value }
-            return Double(text)
-        }
+        func seconds(_ text: Substring) -> TimeInterval? { WorkoutPlan.seconds(fromText: String(text)) }
         if argument.hasPrefix("reject>"), let watts = Int(argument.dropFirst(7)) {
             self = .rejectAbove(watts: watts)
             return

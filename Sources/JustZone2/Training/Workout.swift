@@ -35,6 +35,20 @@ public struct WorkoutPlan: Sendable, Equatable, Codable {
         self.rampStartFraction = rampStartFraction.isFinite ? min(1, max(0, rampStartFraction)) : 0.6
     }
 
+    /// Seconds from "45m", "90s" or "600"; nil for anything else (negative or not a number).
+    public static func seconds(fromText text: String) -> TimeInterval? {
+        let value: Double?
+        if text.hasSuffix("m") {
+            value = Double(text.dropLast()).map { $0 * 60 }
+        } else if text.hasSuffix("s") {
+            value = Double(text.dropLast())
+        } else {
+            value = Double(text)
+        }
+        guard let value, value.isFinite, value >= 0 else { return nil }
+        return value
+    }
+
     /// Whole length (s).
     public var totalDuration: TimeInterval { warmUp + duration + coolDown }
 
