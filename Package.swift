@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ActivityFiles", targets: ["ActivityFiles"]),
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "ClubWeeklyServer", targets: ["ClubWeeklyServer"]),
+        .library(name: "SportsTime", targets: ["SportsTime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "StravaAPI", swiftSettings: swiftSettings),
         .target(name: "JustZone2", swiftSettings: swiftSettings),
         .target(name: "ActivityFiles", swiftSettings: swiftSettings),
+        .target(name: "SportsTime", resources: [.copy("Resources")], swiftSettings: swiftSettings),
 
         // MARK: Server layer
         .target(
@@ -120,6 +122,7 @@ let package = Package(
         .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
         .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
         .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "SportsTimeTests", dependencies: ["SportsTime"], swiftSettings: swiftSettings),
         .testTarget(
             name: "JustZone2ServerTests",
             dependencies: [
