@@ -17,6 +17,8 @@ struct Zone2Command: AsyncParsableCommand {
                 Faults: dropout@5m[+20s], control@3m, strap@10m[+5m], garbage@2m[+10s], reject>250.
                 Writes <id>.fit and <id>.tcx under <data dir>/zone2 and prints the analysis; a checkpoint is kept
                 there every minute while riding.
+                Keys (in a terminal): ↑ or + raises the target (5 W in ERG mode, 1 bpm of the zone in heart-rate
+                mode), ↓ or - lowers it, space or p pauses and resumes, q or Ctrl-C stops and saves the ride.
                 """)
 
         @Flag(help: "Use the simulator (no Bluetooth stack is available on this machine).")
@@ -77,22 +79,30 @@ struct Zone2Command: AsyncParsableCommand {
             var ride = RideSimulation(plan: plan, faults: faults, id: id)
             let store = CheckpointStore(directory: directory)
             let interactive = isatty(STDOUT_FILENO) != 0
+            let keys = TerminalKeys()
+            defer { keys.restore() }
+            var parser = RideKeys(ergMode: watts != nil)
+            if keys.isActive { print(RideKeys.help) }
             var logged = 0
             var lastLine = -1
             var lastCheckpoint: TimeInterval = 0
             while !ride.isFinished {
-                for _ in 0..<10 { ride.step() }
+                for command in parser.commands(from: keys.drain()) { ride.apply(command) }
+                for _ in 0..<10 where !ride.isFinished { ride.step() }
                 let second = Int(ride.clock)
                 for entry in ride.log.dropFirst(logged) {
-                    print("\(interactive ? "\r" : "")[\(Self.clock(entry.time))] \(entry.message)")
+                    print("\(interactive ? "\r\u{1B}[K" : "")[\(Self.clock(entry.time))] \(entry.message)")
                 }
                 logged = ride.log.count
                 if interactive || second / 60 != lastLine / 60 {
                     lastLine = second
                     let sample = ride.recording.samples.last
+                    let state =
+                        ride.recording.isPaused ? "paused" : plan.phase(at: ride.recording.elapsed).rawValue
                     let line =
-                        "\(Self.clock(ride.clock))  \(sample?.power.map { "\($0)" } ?? "–")/\(sample?.target.map { "\($0)" } ?? "–") W  \(sample?.cadence.map { "\($0)" } ?? "–") rpm  \(sample?.heartRate.map { "\($0)" } ?? "–") bpm  \(plan.phase(at: ride.clock).rawValue)"
-                    if interactive { print("\r" + line, terminator: "") } else { print(line) }
+                        "\(Self.clock(ride.recording.elapsed))  \(sample?.power.map { "\($0)" } ?? "–")/\(sample?.target.map { "\($0)" } ?? "–") W  \(sample?.cadence.map { "\($0)" } ?? "–") rpm  \(sample?.heartRate.map { "\($0)" } ?? "–") bpm  \(state)"
+                    if interactive { print("\r\u{1B}[K" + line, terminator: "") } else { print(line) }
+                    fflush(nil)
                 }
                 // A checkpoint every minute of riding: a crash loses at most a minute.
                 if ride.recording.elapsed - lastCheckpoint >= 60 {

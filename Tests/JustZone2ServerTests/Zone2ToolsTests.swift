@@ -45,4 +45,18 @@ struct Zone2ToolsTests {
         #expect(throws: Zone2ToolError.self) { try Zone2Tools.activity(from: Data("<gpx><trk>".utf8)) }
         #expect(throws: Zone2ToolError.self) { try Zone2Tools.analyze(fileAt: "/nonexistent/ride.fit", zone: nil) }
     }
+
+    @Test("ride keys: arrows, +/-, space, q and Ctrl-C; escape sequences split across reads")
+    func rideKeys() {
+        var erg = RideKeys(ergMode: true)
+        #expect(erg.commands(from: Array("++-".utf8)) == [.adjust(5), .adjust(5), .adjust(-5)])
+        #expect(erg.commands(from: [0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x42]) == [.adjust(5), .adjust(-5)])
+        #expect(erg.commands(from: [0x1B, 0x5B]).isEmpty, "half an arrow waits for the rest")
+        #expect(erg.commands(from: [0x41, 0x20]) == [.adjust(5), .togglePause])
+        #expect(erg.commands(from: Array("xyz".utf8)).isEmpty, "other keys do nothing")
+        #expect(erg.commands(from: [0x1B, 0x5B, 0x43]).isEmpty, "right arrow does nothing")
+        #expect(erg.commands(from: [0x03]) == [.stop])
+        var heartRate = RideKeys(ergMode: false)
+        #expect(heartRate.commands(from: Array("+q".utf8)) == [.adjust(1), .stop])
+    }
 }

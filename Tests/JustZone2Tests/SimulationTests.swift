@@ -105,4 +105,60 @@ struct SimulationTests {
         #expect(SimulatedFault(argument: "meteor@5m") == nil)
         #expect(SimulatedFault(argument: "dropout@soon") == nil)
     }
+
+    @Test("rider keys: raising the ERG target takes effect within a second and is recorded")
+    func adjustTarget() throws {
+        var ride = RideSimulation(plan: ergPlan)
+        while ride.recording.elapsed < 300 { ride.step() }
+        #expect(ride.apply(.adjust(10)) == "target 210 W")
+        let changedAt = ride.clock
+        while ride.recording.elapsed < 330 { ride.step() }
+        #expect(ride.trainer.targetWatts == 210)
+        let after = ride.recording.samples.filter { $0.elapsed > 302 && $0.elapsed < 330 }
+        #expect(!after.isEmpty && after.allSatisfy { $0.target == 210 })
+        #expect(ride.clock - changedAt < 31)
+        // Lowering never goes below zero.
+        ride.apply(.adjust(-5000))
+        #expect(ride.recording.mainTargetWatts == 0)
+    }
+
+    @Test("rider keys in heart-rate mode shift the zone the controller aims for")
+    func adjustZone() {
+        let zone = HeartRateZone(lower: 130, upper: 140)
+        let plan = WorkoutPlan(
+            mode: .heartRate(zone: zone, startWatts: 170, floorWatts: 100, ceilingWatts: 300), duration: 1200,
+            warmUp: 60, coolDown: 0)
+        var ride = RideSimulation(plan: plan)
+        #expect(ride.apply(.adjust(5)) == "zone 135–145 bpm")
+        #expect(ride.controller?.zone == HeartRateZone(lower: 135, upper: 145))
+        #expect(HeartRateZone(lower: 200, upper: 228).shifted(by: 10) == HeartRateZone(lower: 202, upper: 230))
+    }
+
+    @Test("pause stops the riding clock and the recording, pauses the trainer; resume restores the target")
+    func pauseResume() throws {
+        var ride = RideSimulation(plan: ergPlan)
+        while ride.recording.elapsed < 400 { ride.step() }
+        let samplesBefore = ride.recording.samples.count
+        #expect(ride.apply(.togglePause) == "paused")
+        for _ in 0..<600 { ride.step() }  // a minute of wall time
+        #expect(ride.recording.elapsed == 400, "riding time stands still while paused")
+        #expect(ride.recording.samples.count == samplesBefore, "nothing recorded while paused")
+        #expect(!ride.trainer.started, "the trainer was told to pause")
+        #expect(ride.apply(.togglePause) == "resumed")
+        let resumedAt = ride.clock
+        while !ride.trainer.started || ride.trainer.targetWatts != 200 { ride.step() }
+        #expect(ride.clock - resumedAt <= 1)
+        ride.run()
+        #expect(ride.recording.elapsed == ergPlan.totalDuration, "the whole plan is ridden, pause excluded")
+        #expect(ride.clock >= ergPlan.totalDuration + 59, "and the wall clock ran on through the pause")
+    }
+
+    @Test("stop ends the ride early with what was ridden")
+    func stop() {
+        var ride = RideSimulation(plan: ergPlan)
+        while ride.recording.elapsed < 200 { ride.step() }
+        #expect(ride.apply(.stop) == "stopped at 3 min")
+        #expect(ride.isFinished)
+        #expect(ride.recording.samples.last.map { $0.elapsed < 201 } == true)
+    }
 }

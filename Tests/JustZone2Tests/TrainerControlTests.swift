@@ -107,4 +107,37 @@ struct TrainerControlTests {
         #expect(control.handle(.cadence(70), at: 8) == [.setTargetPower(watts: 200)])
         #expect(!control.isReleased)
     }
+
+    @Test("pause writes Stop/Pause and no targets; resume writes Start/Resume and re-applies the target")
+    func pauseAndResume() {
+        var control = ready()
+        #expect(control.handle(.pause, at: 1) == [.stopOrPause(.pause)])
+        #expect(control.handle(ok(.stopOrPause(.pause)), at: 1.1).isEmpty)
+        #expect(control.handle(.setTarget(watts: 250), at: 2).isEmpty, "no target while paused")
+        #expect(control.handle(.pause, at: 2.5).isEmpty, "a second pause changes nothing")
+        #expect(control.handle(.resume, at: 3) == [.startOrResume])
+        #expect(control.handle(ok(.startOrResume), at: 3.1) == [.setTargetPower(watts: 250)])
+        #expect(!control.isPaused)
+    }
+
+    @Test("a pause in flight or across a reconnection still ends paused, and a quick resume undoes it")
+    func pauseEdgeCases() {
+        var control = ready()
+        // Pause while a target write is in flight: the pause follows its response.
+        #expect(control.handle(.setTarget(watts: 220), at: 1) == [.setTargetPower(watts: 220)])
+        #expect(control.handle(.pause, at: 1.05).isEmpty)
+        #expect(control.handle(ok(.setTargetPower(watts: 220)), at: 1.1) == [.stopOrPause(.pause)])
+        // Resume before the trainer confirmed the pause: Start/Resume right after the confirmation.
+        #expect(control.handle(.resume, at: 1.15).isEmpty)
+        #expect(control.handle(ok(.stopOrPause(.pause)), at: 1.2) == [.startOrResume])
+        #expect(control.handle(ok(.startOrResume), at: 1.3) == [.setTargetPower(watts: 220)])
+        // Paused across a dropout: the new link is paused again after control is regained, no target written.
+        _ = control.handle(ok(.setTargetPower(watts: 220)), at: 1.4)
+        _ = control.handle(.pause, at: 2)
+        _ = control.handle(ok(.stopOrPause(.pause)), at: 2.1)
+        _ = control.handle(.linkDown, at: 3)
+        #expect(control.handle(.linkUp(powerRange: range), at: 5) == [.requestControl])
+        #expect(control.handle(ok(.requestControl), at: 5.1) == [.startOrResume])
+        #expect(control.handle(ok(.startOrResume), at: 5.2) == [.stopOrPause(.pause)])
+    }
 }

@@ -13,6 +13,8 @@ import Foundation
 /// - Rapid target changes are coalesced: while a write is in flight only the newest target is kept.
 /// - Targets are clamped to the trainer's supported power range and increment; a target the trainer rejects as an
 ///   invalid parameter is clamped to the range and retried once, then held.
+/// - Pause: Stop/Pause (pause) is written once control is granted and nothing else until resume, which writes
+///   Start/Resume and re-applies the target; a reconnection during a pause keeps the trainer paused.
 /// - Low cadence: below `lowCadence` rpm for `lowCadenceHold` seconds the target is released (a low resistance
 ///   level, so the rider can spin up instead of grinding into the ERG "spiral of death"), and restored once cadence
 ///   is back above the threshold.
@@ -42,6 +44,10 @@ public struct TrainerControl: Sendable, Equatable {
         case status(FitnessMachineStatus)
         case cadence(Double?)
         case setTarget(watts: Int?)
+        /// The rider paused the workout.
+        case pause
+        /// The rider resumed it.
+        case resume
         case tick
     }
 
@@ -53,6 +59,9 @@ public struct TrainerControl: Sendable, Equatable {
     public private(set) var appliedTarget: Int?
     /// Whether the target is released for low cadence.
     public private(set) var isReleased = false
+    /// Whether the rider paused (the trainer is told to pause and gets no targets).
+    public private(set) var isPaused = false
+    private var pauseApplied = false
     private var powerRange: SupportedPowerRange?
     private var pending: (request: ControlPointRequest, sentAt: TimeInterval, attempts: Int)?
     private var lowCadenceSince: TimeInterval?
@@ -63,7 +72,7 @@ public struct TrainerControl: Sendable, Equatable {
 
     public static func == (a: Self, b: Self) -> Bool {
         a.phase == b.phase && a.desiredTarget == b.desiredTarget && a.appliedTarget == b.appliedTarget
-            && a.isReleased == b.isReleased && a.pending?.request == b.pending?.request
+            && a.isReleased == b.isReleased && a.isPaused == b.isPaused && a.pending?.request == b.pending?.request
     }
 
     /// The request in flight, if any.
@@ -76,12 +85,28 @@ public struct TrainerControl: Sendable, Equatable {
         case .linkUp(let range):
             powerRange = range ?? powerRange
             appliedTarget = nil
+            pauseApplied = false
             return restart(at: time)
         case .linkDown:
             phase = .disconnected
             pending = nil
             appliedTarget = nil
+            pauseApplied = false
             return []
+        case .pause:
+            guard !isPaused else { return [] }
+            isPaused = true
+            pauseApplied = false
+            return next(at: time)
+        case .resume:
+            guard isPaused else { return [] }
+            isPaused = false
+            appliedTarget = nil
+            // Start/Resume before any target; if a write is in flight or control is not granted yet, the control
+            // sequence (or the next response) gets there.
+            guard pending == nil, phase == .ready else { return [] }
+            phase = .starting
+            return send(.startOrResume, at: time)
         case .status(.controlPermissionLost):
             guard phase != .disconnected else { return [] }
             appliedTarget = nil
@@ -140,6 +165,14 @@ public struct TrainerControl: Sendable, Equatable {
             return next(at: time)
         case (.setTargetResistance, .success):
             return next(at: time)
+        case (.stopOrPause, .success), (.stopOrPause, .notSupported):
+            pauseApplied = true
+            if !isPaused {
+                // Resumed while the pause was in flight.
+                phase = .starting
+                return send(.startOrResume, at: time)
+            }
+            return next(at: time)
         case (.setTargetPower(let watts), .invalidParameter):
             // Clamp to the advertised range once; if that is rejected too, hold the last accepted target.
             rejectedTarget = watts
@@ -183,6 +216,10 @@ public struct TrainerControl: Sendable, Equatable {
     /// The next write the state calls for, if nothing is in flight and control is granted.
     private mutating func next(at time: TimeInterval) -> [ControlPointRequest] {
         guard pending == nil, phase == .ready else { return [] }
+        if isPaused {
+            guard !pauseApplied else { return [] }
+            return send(.stopOrPause(.pause), at: time)
+        }
         if isReleased {
             guard appliedTarget != -1 else { return [] }
             appliedTarget = -1  // marks "released level applied"

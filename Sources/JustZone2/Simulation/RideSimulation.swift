@@ -89,8 +89,57 @@ public struct RideSimulation: Sendable {
         }
     }
 
-    /// Whether the plan is over.
-    public var isFinished: Bool { clock >= recording.plan.totalDuration }
+    /// Whether the ride is over: the plan is done (riding time, pauses excluded) or the rider stopped.
+    public var isFinished: Bool { isStopped || recording.elapsed >= recording.plan.totalDuration }
+
+    /// Whether the rider stopped before the end of the plan.
+    public private(set) var isStopped = false
+
+    /// The rider's commands during a ride (the command line's keys).
+    public enum RiderCommand: Sendable, Equatable {
+        /// Raise (positive) or lower the target: watts in ERG mode, bpm of the zone in heart-rate mode.
+        case adjust(Int)
+        /// Pause, or resume when paused.
+        case togglePause
+        /// End the ride now (it is saved as ridden).
+        case stop
+    }
+
+    /// Applies a rider's command; returns what changed, for the log.
+    @discardableResult
+    public mutating func apply(_ command: RiderCommand) -> String {
+        let message: String
+        switch command {
+        case .adjust(let delta):
+            if var controller {
+                controller.zone = controller.zone.shifted(by: delta)
+                self.controller = controller
+                message = "zone \(controller.zone.lower)–\(controller.zone.upper) bpm"
+            } else {
+                recording.mainTargetWatts = min(max(recording.mainTargetWatts + delta, 0), 2000)
+                message = "target \(recording.mainTargetWatts) W"
+                // Apply at once rather than at the next whole second (the main part holds this target).
+                if recording.plan.phase(at: recording.elapsed) == .main {
+                    deliver(control.handle(.setTarget(watts: recording.mainTargetWatts), at: clock))
+                }
+            }
+        case .togglePause:
+            if recording.isPaused {
+                recording.resume()
+                deliver(control.handle(.resume, at: clock))
+                message = "resumed"
+            } else {
+                recording.pause()
+                deliver(control.handle(.pause, at: clock))
+                message = "paused"
+            }
+        case .stop:
+            isStopped = true
+            message = "stopped at \(Int(recording.elapsed) / 60) min"
+        }
+        note(message)
+        return message
+    }
 
     func active(_ test: (SimulatedFault) -> Bool) -> Bool { faults.contains(where: test) }
 
@@ -192,7 +241,7 @@ public struct RideSimulation: Sendable {
         if clock + 1e-9 >= nextSecond {
             nextSecond += 1
             let elapsed = recording.elapsed
-            if let controller = controller, recording.plan.phase(at: elapsed) == .main {
+            if let controller = controller, !recording.isPaused, recording.plan.phase(at: elapsed) == .main {
                 var updated = controller
                 recording.mainTargetWatts = updated.update(
                     heartRate: lastHeartRate, at: elapsed - recording.plan.warmUp)

@@ -40,8 +40,8 @@ public struct Zone2PowerController: Sendable, Equatable, Codable {
         public init() {}
     }
 
-    /// The zone aimed for (its midpoint).
-    public let zone: HeartRateZone
+    /// The zone aimed for (its midpoint); the rider may shift it during a ride.
+    public var zone: HeartRateZone
     /// Lowest target (W).
     public let floorWatts: Int
     /// Highest target (W).

@@ -18,6 +18,12 @@ public struct HeartRateZone: Sendable, Equatable, Codable {
 
     /// The middle of the zone, the heart rate a guided workout aims for.
     public var midpoint: Double { Double(lower + upper) / 2 }
+
+    /// The zone moved by `bpm` (both bounds), kept within 30–230 bpm.
+    public func shifted(by bpm: Int) -> HeartRateZone {
+        let delta = min(max(bpm, 30 - lower), 230 - upper)
+        return HeartRateZone(lower: lower + delta, upper: upper + delta)
+    }
 }
 
 /// Why a zone could not be computed.
