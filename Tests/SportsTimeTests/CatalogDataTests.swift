@@ -11,7 +11,7 @@ struct CatalogDataTests {
     ]
 
     static let expectedTeamCounts: [League: Int] = [
-        .mlb: 30, .nba: 30, .nhl: 32,
+        .mlb: 30, .nba: 30, .nhl: 32, .nfl: 32, .mls: 30, .wnba: 15, .nwsl: 16,
     ]
 
     @Test("The bundled table loads and has no validation issues")
@@ -28,7 +28,7 @@ struct CatalogDataTests {
         for (league, expected) in Self.expectedTeamCounts {
             #expect(catalog.teams(of: league).count == expected, "\(league.displayName)")
         }
-        #expect(catalog.venues.count >= 80)
+        #expect(catalog.venues.count >= 150)
         let names = Set(catalog.venues.values.map { Catalog.normalized($0.name) })
         #expect(names.count == catalog.venues.count)
     }
