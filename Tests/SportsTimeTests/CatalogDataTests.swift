@@ -257,7 +257,19 @@ struct CatalogDataTests {
             guard fields.count >= 7, let latitude = Double(fields[3]), let longitude = Double(fields[4]) else {
                 continue
             }
-            // Former franchises (NJN, SEA …) are not teams of the current table.
+            // Former franchises (NJN, SEA …) are not teams of the current table; their arenas are checked when the
+            // table knows the old name (KeyArena, Ford Center …).
+            if catalog.team(TeamID(league: .nba, abbreviation: fields[0])) == nil,
+                let venue = catalog.venue(named: fields[1])
+            {
+                let kilometres =
+                    venue.coordinate.miles(to: Coordinate(latitude: latitude, longitude: longitude)) * 1.609344
+                print(
+                    String(
+                        format: "NBA former %@ %@: %.2f km (%@)", fields[0], venue.id.rawValue, kilometres, fields[1]))
+                #expect(kilometres < 3, "\(venue.id)")
+                continue
+            }
             guard let team = catalog.team(fields[0].isEmpty ? "" : TeamID(league: .nba, abbreviation: fields[0])),
                 team.abbreviation == fields[0]
             else { continue }
@@ -277,5 +289,41 @@ struct CatalogDataTests {
             compared += 1
         }
         #expect(compared == 30)
+    }
+
+    @Test("Every venue and team name of the real 2025 MLB schedule resolves on the game's date")
+    func mlbScheduleNamesResolve() throws {
+        guard let folder = Self.referenceFolder() else {
+            print("skipped: ../shared/data/sportstime is not on this machine")
+            return
+        }
+        let data = try Data(contentsOf: folder.appendingPathComponent("mlb-games-2025.json"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let games = try #require(root["games"] as? [[String: Any]])
+        let catalog = try Catalog.bundled()
+        var unresolvedVenues: Set<String> = []
+        var unresolvedTeams: Set<String> = []
+        for game in games {
+            guard let venue = game["venue"] as? String,
+                let day = (game["officialDate"] as? String).flatMap(LocalDate.init)
+            else { continue }
+            if catalog.venue(named: venue, on: day) == nil { unresolvedVenues.insert(venue) }
+            let sides = (game["teams"] as? [String: [String: Any]]) ?? [:]
+            for side in sides.values {
+                if let name = side["team"] as? String, catalog.team(matching: name, in: .mlb) == nil {
+                    unresolvedTeams.insert(name)
+                }
+            }
+        }
+        #expect(games.count > 2000)
+        #expect(unresolvedVenues.isEmpty, "\(unresolvedVenues.sorted())")
+        #expect(unresolvedTeams.isEmpty, "\(unresolvedTeams.sorted())")
+        for entry in (root["teams"] as? [[String: Any]]) ?? [] {
+            guard let abbreviation = entry["abbreviation"] as? String, let name = entry["name"] as? String else {
+                continue
+            }
+            let team = catalog.team(matching: abbreviation, in: .mlb)
+            #expect(team?.name == name, "\(abbreviation)")
+        }
     }
 }
