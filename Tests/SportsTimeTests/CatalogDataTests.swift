@@ -105,6 +105,9 @@ struct CatalogDataTests {
         try edit("fenway-park") {
             $0.coordinate = Coordinate(latitude: $0.coordinate.longitude, longitude: $0.coordinate.latitude)
         }
+        try edit("oracle-park") {
+            $0.coordinate = Coordinate(latitude: $0.coordinate.longitude, longitude: $0.coordinate.latitude)
+        }
         try edit("coors-field") { $0.coordinate.longitude = 104.9942 }
         try edit("chase-field") { $0.timeZone = "America/New_York" }
         try edit("target-field") { $0.timeZone = "America/Springfield" }
@@ -123,6 +126,7 @@ struct CatalogDataTests {
         let found = Set(issues.map { "\($0.kind.rawValue) \($0.subject)" })
         let expected: Set<String> = [
             "swappedCoordinate fenway-park",
+            "swappedCoordinate oracle-park",
             "positiveLongitudeInNorthAmerica coors-field",
             "longitudeOutsideZone chase-field",
             "unknownTimeZone target-field",

@@ -9,6 +9,7 @@ public enum BundledCatalogError: Error, Sendable, Equatable, CustomStringConvert
     /// A resource file is not the JSON the library expects.
     case corrupt(String, reason: String)
 
+    /// What went wrong and what to do about it, for a log or an error page.
     public var description: String {
         switch self {
         case .missingResource(let file):

@@ -52,6 +52,7 @@ public struct CatalogIssue: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
+    /// "subject: message", e.g. "coors-field: longitude 104.9942 is east of Greenwich …".
     public var description: String { "\(subject): \(message)" }
 }
 
@@ -178,16 +179,24 @@ extension Catalog {
         }
 
         let coordinate = venue.coordinate
-        guard coordinate.isValid else {
-            report(.invalidCoordinate, "coordinate \(coordinate.latitude), \(coordinate.longitude) is out of range")
+        guard coordinate.latitude.isFinite, coordinate.longitude.isFinite else {
+            report(.invalidCoordinate, "coordinate \(coordinate.latitude), \(coordinate.longitude) is not a number")
             return issues
         }
+        // No venue lies south of 60° S or north of 75° N; a latitude there (even beyond ±90) next to a longitude that
+        // would fit is the two values exchanged.
         let plausibleLatitude = -60.0...75.0
-        if !plausibleLatitude.contains(coordinate.latitude) && plausibleLatitude.contains(coordinate.longitude) {
+        if !plausibleLatitude.contains(coordinate.latitude) && plausibleLatitude.contains(coordinate.longitude)
+            && abs(coordinate.latitude) <= 180
+        {
             report(
                 .swappedCoordinate,
                 "latitude \(coordinate.latitude) is where no venue is but the longitude would fit: lat and lon swapped?"
             )
+            return issues
+        }
+        guard coordinate.isValid else {
+            report(.invalidCoordinate, "coordinate \(coordinate.latitude), \(coordinate.longitude) is out of range")
             return issues
         }
         if westernHemisphereCountries.contains(venue.country.uppercased()) && coordinate.longitude > 0 {
