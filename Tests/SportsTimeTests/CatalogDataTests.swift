@@ -305,20 +305,22 @@ struct CatalogDataTests {
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let games = try #require(root["games"] as? [[String: Any]])
         let catalog = try Catalog.bundled()
+        // Distinct (name, day) and club names only: the catalogue's name matching is not what this test measures.
+        var venueDays: Set<String> = []
+        var clubs: Set<String> = []
         var unresolvedVenues: Set<String> = []
-        var unresolvedTeams: Set<String> = []
         for game in games {
-            guard let venue = game["venue"] as? String,
-                let day = (game["officialDate"] as? String).flatMap(LocalDate.init)
-            else { continue }
-            if catalog.venue(named: venue, on: day) == nil { unresolvedVenues.insert(venue) }
+            guard let venue = game["venue"] as? String, let day = game["officialDate"] as? String else { continue }
+            if venueDays.insert("\(venue)|\(day)").inserted {
+                if catalog.venue(named: venue, on: LocalDate(day)) == nil { unresolvedVenues.insert(venue) }
+            }
             let sides = (game["teams"] as? [String: [String: Any]]) ?? [:]
             for side in sides.values {
-                if let name = side["team"] as? String, catalog.team(matching: name, in: .mlb) == nil {
-                    unresolvedTeams.insert(name)
-                }
+                if let name = side["team"] as? String { clubs.insert(name) }
             }
         }
+        let unresolvedTeams = clubs.filter { catalog.team(matching: $0, in: .mlb) == nil }
+        #expect(clubs.count == 30)
         #expect(games.count > 2000)
         #expect(unresolvedVenues.isEmpty, "\(unresolvedVenues.sorted())")
         #expect(unresolvedTeams.isEmpty, "\(unresolvedTeams.sorted())")
