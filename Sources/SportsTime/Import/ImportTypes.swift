@@ -113,10 +113,12 @@ public struct ImportProblem: Codable, Sendable, Equatable, CustomStringConvertib
 
     /// Where in the file: `dates[2].games[1]`, `line 14`, `VEVENT 3 (UID …)`.
     public var reference: String
+    /// What went wrong.
     public var kind: Kind
     /// The offending value or field name.
     public var detail: String
 
+    /// A problem at `reference` of `kind` about `detail`.
     public init(reference: String, kind: Kind, detail: String) {
         self.reference = reference
         self.kind = kind
@@ -155,6 +157,7 @@ public struct ImportCounts: Codable, Sendable, Equatable {
     /// Entries of the file marked cancelled.
     public var cancelled: Int
 
+    /// Tallies; all zero by default.
     public init(read: Int = 0, imported: Int = 0, duplicatesResolved: Int = 0, postponed: Int = 0, cancelled: Int = 0) {
         self.read = read
         self.imported = imported
@@ -170,8 +173,10 @@ public struct ImportResult: Codable, Sendable, Equatable {
     public var games: [Game]
     /// Entries skipped (or kept with a caveat), in file order.
     public var problems: [ImportProblem]
+    /// How many entries were read, imported, merged, postponed and cancelled.
     public var counts: ImportCounts
 
+    /// A result of `games`, `problems` and `counts`.
     public init(games: [Game], problems: [ImportProblem], counts: ImportCounts) {
         self.games = games
         self.problems = problems

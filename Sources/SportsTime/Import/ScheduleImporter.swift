@@ -12,11 +12,14 @@ import Foundation
 ///   then the later start, then the later entry in the file. Entries with different ids but the same venue,
 ///   start and teams are one game too.
 /// - The local date is MLB's `officialDate` when the feed gives one, else the start's date in the venue's zone.
+///   (A postponed entry's `officialDate` is its make-up's and a resumption's is the original day's, so those two
+///   take the date of their own start.)
 /// - A malformed entry becomes an ``ImportProblem``; only a file that cannot be read at all throws.
 public struct ScheduleImporter: Sendable {
     /// The venues and teams names are matched against.
     public let catalog: Catalog
 
+    /// An importer matching names against `catalog`.
     public init(catalog: Catalog) {
         self.catalog = catalog
     }
