@@ -367,6 +367,23 @@ struct ImporterTests {
         #expect(game.status == .postponed && game.home == "mls-lafc")
     }
 
+    @Test("ICS summaries: at, @, vs, vs., v, with a venue after the matchup")
+    func icsSummaries() {
+        let cases: [(String, String, String)] = [
+            ("New York City FC at Inter Miami CF", "Inter Miami CF", "New York City FC"),
+            ("LAFC @ Inter Miami CF", "Inter Miami CF", "LAFC"),
+            ("Inter Miami CF vs. LAFC", "Inter Miami CF", "LAFC"),
+            ("Inter Miami CF VS LAFC at Chase Stadium", "Inter Miami CF", "LAFC"),
+            ("Atlanta United v Austin FC", "Atlanta United", "Austin FC"),
+        ]
+        for (summary, home, away) in cases {
+            let teams = ICalendarReader.splitMatchup(summary)
+            #expect(teams?.home == home && teams?.away == away, "\(summary)")
+        }
+        #expect(ICalendarReader.splitMatchup("Training session") == nil)
+        #expect(ICalendarReader.splitMatchup(" at Chase Stadium") == nil)
+    }
+
     @Test("ICS unfolding and unescaping follow RFC 5545")
     func icsLineRules() {
         let lines = ICalendarReader.unfoldedLines("SUMMARY:A lo\r\n ng\r\n\tline\r\nLOCATION:x")

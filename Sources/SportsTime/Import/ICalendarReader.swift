@@ -208,17 +208,26 @@ enum ICalendarReader {
         return (nil, trimmed)
     }
 
-    /// The teams of "Away at Home", "Away @ Home", "Home vs Away", "Home vs. Away", "Home v Away".
+    /// The teams of "Away at Home", "Away @ Home", "Home vs Away", "Home vs. Away", "Home v Away"; a venue after
+    /// a "vs" matchup ("Home vs Away at Venue", "Home vs Away @ Venue") is dropped.
     static func splitMatchup(_ summary: String) -> (home: String, away: String)? {
-        let separators: [(String, homeFirst: Bool)] = [
-            (" at ", false), (" @ ", false), (" vs. ", true), (" vs ", true), (" v. ", true), (" v ", true),
-        ]
-        for (separator, homeFirst) in separators {
-            guard let range = summary.range(of: separator, options: .caseInsensitive) else { continue }
-            let first = summary[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
-            let second = summary[range.upperBound...].trimmingCharacters(in: .whitespaces)
-            guard !first.isEmpty, !second.isEmpty else { continue }
-            return homeFirst ? (first, second) : (second, first)
+        func split(_ text: String, at separator: String) -> (String, String)? {
+            guard let range = text.range(of: separator, options: .caseInsensitive) else { return nil }
+            let first = text[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+            let second = text[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            return first.isEmpty || second.isEmpty ? nil : (first, second)
+        }
+        // "vs" first: a summary with both is "Home vs Away at Venue" far more often than a team named "… vs …".
+        for separator in [" vs. ", " vs ", " v. ", " v "] {
+            guard let (home, rest) = split(summary, at: separator) else { continue }
+            var away = rest
+            for venueSeparator in [" at ", " @ "] {
+                if let (team, _) = split(away, at: venueSeparator) { away = team }
+            }
+            return (home, away)
+        }
+        for separator in [" at ", " @ "] {
+            if let (away, home) = split(summary, at: separator) { return (home, away) }
         }
         return nil
     }
