@@ -263,4 +263,57 @@ struct PlanningScenarioTests {
         #expect(option.totals.restDays == 2)
         #expect(option.days[2].overnight == "Philadelphia, PA")
     }
+
+    @Test("Bad input is reported or ignored, never a crash")
+    func badInput() {
+        var broken = eastWeek
+        broken.startLocation = TripLocation(name: "Nowhere", coordinate: Coordinate(latitude: .nan, longitude: 0))
+        #expect(failure(plan(broken, F.eastWeek())) == .missingLocations)
+        var extreme = eastWeek
+        extreme.numberOfStops = -3
+        extreme.numberOfDrivers = Int.max / 2
+        extreme.maxDrivingHoursPerDriver = .infinity
+        // A stop cap below 1 counts as 1: one venue, however many games it has in a row.
+        #expect(options(plan(extreme, F.eastWeek())).first?.totals.distinctVenues == 1)
+        // A venue with a broken coordinate is unreachable but its own games still plan.
+        var venues = F.venues
+        venues[0].coordinate = Coordinate(latitude: .nan, longitude: 500)
+        let catalog = Catalog(venues: venues, teams: F.teams, games: F.eastWeek())
+        let result = TripPlanningEngine().plan(eastWeek, catalog: catalog)
+        #expect(
+            ((try? result.get()) ?? []).allSatisfy { option in
+                option.games.count == 1 || !option.games.contains { $0.venueId == "fenway" }
+            })
+        let slow = TravelEstimator(averageSpeedMPH: 1e-300)
+        #expect(
+            TripPlanningEngine.plan(eastWeek, catalog: F.catalog(F.eastWeek()), estimator: slow).map(\.count)
+                != .success(0))
+    }
+
+    @Test("Smoke test on the bundled venue and team table")
+    func bundledSmoke() throws {
+        let base = try Catalog.bundled()
+        let teams = ["mlb-bos", "mlb-nyy", "mlb-phi", "mlb-bal"].compactMap { base.team(TeamID(rawValue: $0)) }
+        guard teams.count == 4 else {
+            print("skipping the bundled smoke test: the bundled table lacks the four AL/NL East teams it uses")
+            return
+        }
+        var games: [Game] = []
+        for (offset, team) in teams.enumerated() {
+            guard let venue = base.venue(team.homeVenue) else { continue }
+            let day = F.date("2025-06-02").adding(days: offset)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = venue.zone
+            let start = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 19))
+            games.append(
+                Game(
+                    id: GameID(rawValue: "smoke-\(offset)"), league: .mlb, home: team.id,
+                    away: teams[(offset + 1) % 4].id,
+                    venue: venue.id, start: start ?? Date(), localDate: day))
+        }
+        let catalog = Catalog(venues: Array(base.venues.values), teams: Array(base.teams.values), games: games)
+        let best = try #require(try TripPlanningEngine().plan(eastWeek, catalog: catalog).get().first)
+        #expect(best.totals.games == 4)
+        #expect(best.games.first?.localStart.hasSuffix("7:00 PM EDT") == true)
+    }
 }

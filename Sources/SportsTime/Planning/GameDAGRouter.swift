@@ -304,11 +304,13 @@ struct RoutingProblem {
         var hours = miles
         for a in 0..<pointCount {
             for b in (a + 1)..<max(a + 1, pointCount) {
+                // A point with a broken coordinate is unreachable rather than a NaN in every comparison.
                 let leg = router.estimator.leg(from: points[a], to: points[b])
-                miles[a * pointCount + b] = leg.miles
-                miles[b * pointCount + a] = leg.miles
-                hours[a * pointCount + b] = leg.drivingHours
-                hours[b * pointCount + a] = leg.drivingHours
+                let valid = points[a].isValid && points[b].isValid && leg.miles.isFinite && leg.drivingHours.isFinite
+                miles[a * pointCount + b] = valid ? leg.miles : .infinity
+                miles[b * pointCount + a] = valid ? leg.miles : .infinity
+                hours[a * pointCount + b] = valid ? leg.drivingHours : .infinity
+                hours[b * pointCount + a] = valid ? leg.drivingHours : .infinity
             }
         }
         self.miles = miles
@@ -390,11 +392,12 @@ struct RoutingProblem {
     func root(_ j: Int) -> (clock: Clock, departure: Int, hours: Double)? {
         guard let s = startPoint else { return (Clock(drivenToday: 0, gamesToday: 1, streak: 1), day[j], 0) }
         let h = hoursBetween(s, point[j])
+        guard h.isFinite else { return nil }
         if h <= morning[j] + 1e-9 {
             if let startDate = request.startDate, day[j] < startDate.dayNumber { return nil }
             return (Clock(drivenToday: h, gamesToday: 1, streak: 1), day[j], h)
         }
-        let earlyDays = Int(((h - morning[j]) / limit - 1e-9).rounded(.up))
+        let earlyDays = Int(min(1e6, ((h - morning[j]) / limit - 1e-9).rounded(.up)))
         let departure = day[j] - earlyDays
         if let startDate = request.startDate, departure < startDate.dayNumber { return nil }
         return (Clock(drivenToday: max(0, h - Double(earlyDays) * limit), gamesToday: 1, streak: 1), departure, h)
@@ -407,6 +410,7 @@ struct RoutingProblem {
             return (0, day[i])
         }
         let h = hoursBetween(point[i], e)
+        guard h.isFinite else { return nil }
         let arrival = day[i] + router.estimator.daysNeeded(hours: h, dailyLimit: limit)
         if let endDate = request.endDate, arrival > endDate.dayNumber { return nil }
         return (h, arrival)
@@ -428,9 +432,9 @@ struct RoutingProblem {
         var node: Int32
         var prevPoint: Int32
         var departure: Int32
-        var stops: Int16
-        var distinctVenues: Int16
-        var games: Int16
+        var stops: Int32
+        var distinctVenues: Int32
+        var games: Int32
         var clock: Clock
         var driving: Double
         var miles: Double

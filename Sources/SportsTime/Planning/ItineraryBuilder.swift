@@ -14,7 +14,22 @@ public struct ItineraryBuilder: Sendable {
 
     /// The itinerary of `route` as option number `rank`, with `dailyLimit` hours of driving a day.
     public func option(for route: PlannedRoute, rank: Int, dailyLimit: Double, catalog: Catalog) -> ItineraryOption {
-        let games = route.games.map { plannedGame($0, catalog: catalog) }
+        var clock = LocalClock()
+        return option(for: route, rank: rank, dailyLimit: dailyLimit, catalog: catalog, clock: &clock)
+    }
+
+    /// Itineraries of `routes`, ranked 1, 2, … in order (sharing date formatters, which are slow to create).
+    public func options(for routes: [PlannedRoute], dailyLimit: Double, catalog: Catalog) -> [ItineraryOption] {
+        var clock = LocalClock()
+        return routes.enumerated().map { index, route in
+            option(for: route, rank: index + 1, dailyLimit: dailyLimit, catalog: catalog, clock: &clock)
+        }
+    }
+
+    private func option(
+        for route: PlannedRoute, rank: Int, dailyLimit: Double, catalog: Catalog, clock: inout LocalClock
+    ) -> ItineraryOption {
+        let games = route.games.map { plannedGame($0, catalog: catalog, clock: &clock) }
         let legs = route.legs.map { travelLeg($0, dailyLimit: dailyLimit, catalog: catalog) }
         let days = itineraryDays(route: route, games: games, legs: legs, catalog: catalog)
         let totals = ItineraryTotals(
@@ -28,6 +43,11 @@ public struct ItineraryBuilder: Sendable {
 
     /// A game with its names, place and local start.
     public func plannedGame(_ game: Game, catalog: Catalog) -> PlannedGame {
+        var clock = LocalClock()
+        return plannedGame(game, catalog: catalog, clock: &clock)
+    }
+
+    private func plannedGame(_ game: Game, catalog: Catalog, clock: inout LocalClock) -> PlannedGame {
         let venue = catalog.venue(game.venue)
         let zone = venue?.zone ?? TimeZone(secondsFromGMT: 0) ?? .current
         return PlannedGame(
@@ -37,7 +57,7 @@ public struct ItineraryBuilder: Sendable {
             venueName: venue?.name ?? game.venue.rawValue, city: venue?.place ?? "",
             latitude: venue?.coordinate.latitude ?? 0, longitude: venue?.coordinate.longitude ?? 0, start: game.start,
             localDate: game.localDate,
-            localStart: Self.localText(game.start, in: zone, format: "EEE MMM d, h:mm a zzz"),
+            localStart: clock.text(game.start, in: zone),
             timeZone: venue?.timeZone ?? "UTC")
     }
 
@@ -138,8 +158,8 @@ public struct ItineraryBuilder: Sendable {
                 legIndex += 1
             }
             let planned = games[gameIndex]
-            let time = Self.localText(
-                planned.start, in: TimeZone(identifier: planned.timeZone) ?? .current, format: "h:mm a zzz")
+            // "Sat Jun 6, 1:10 PM EDT" → "1:10 PM EDT".
+            let time = planned.localStart.range(of: ", ").map { String(planned.localStart[$0.upperBound...]) }
             let text = "\(planned.awayTeamName) at \(planned.homeTeamName), \(planned.venueName)"
             events.append(
                 Event(
@@ -172,6 +192,22 @@ public struct ItineraryBuilder: Sendable {
             days.append(ItineraryDay(date: LocalDate(dayNumber: number), kind: kind, items: items, overnight: here))
         }
         return days
+    }
+}
+
+/// Formats instants as "Sat Jun 6, 1:10 PM EDT" in a zone, keeping one formatter per zone.
+struct LocalClock {
+    private var formatters: [String: DateFormatter] = [:]
+
+    mutating func text(_ instant: Date, in zone: TimeZone) -> String {
+        if let formatter = formatters[zone.identifier] { return formatter.string(from: instant) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = zone
+        formatter.dateFormat = "EEE MMM d, h:mm a zzz"
+        formatters[zone.identifier] = formatter
+        return formatter.string(from: instant)
     }
 }
 

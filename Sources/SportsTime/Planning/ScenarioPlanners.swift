@@ -178,10 +178,7 @@ public struct ScenarioEPlanner: Sendable {
         }
         let builder = ItineraryBuilder(estimator: context.engine.router.estimator)
         let limit = context.preferences.drivingConstraints.dailyLimit
-        return .success(
-            chosen.enumerated().map { index, route in
-                builder.option(for: route, rank: index + 1, dailyLimit: limit, catalog: context.catalog)
-            })
+        return .success(builder.options(for: chosen, dailyLimit: limit, catalog: context.catalog))
     }
 }
 

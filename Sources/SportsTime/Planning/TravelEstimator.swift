@@ -20,7 +20,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
         samePlaceMiles: Double = 0.5
     ) {
         self.roadFactor = roadFactor.isFinite ? max(1, roadFactor) : 1.2
-        self.averageSpeedMPH = averageSpeedMPH.isFinite && averageSpeedMPH > 0 ? averageSpeedMPH : 60
+        self.averageSpeedMPH = averageSpeedMPH.isFinite && averageSpeedMPH > 0 ? max(1, averageSpeedMPH) : 60
         self.legOverheadHours = legOverheadHours.isFinite ? max(0, legOverheadHours) : 0.5
         self.samePlaceMiles = samePlaceMiles.isFinite ? max(0, samePlaceMiles) : 0.5
     }
@@ -55,11 +55,12 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
         miles <= 0 ? 0 : miles / averageSpeedMPH + legOverheadHours
     }
 
-    /// Calendar days of driving `hours` needs when a day allows `dailyLimit` hours (0 for no driving).
+    /// Calendar days of driving `hours` needs when a day allows `dailyLimit` hours (0 for no driving; at most a
+    /// million for absurd inputs).
     public func daysNeeded(hours: Double, dailyLimit: Double) -> Int {
         guard hours > 0 else { return 0 }
         guard dailyLimit > 0, dailyLimit.isFinite else { return 1 }
-        return Int((hours / dailyLimit - 1e-9).rounded(.up))
+        return Int(min(1e6, (hours / dailyLimit - 1e-9).rounded(.up)))
     }
 
     /// An overnight stop on a leg too long for one day.

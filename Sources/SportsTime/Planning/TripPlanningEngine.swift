@@ -14,9 +14,13 @@ public struct TripPlanningEngine: Sendable {
         self.diversity = diversity
     }
 
-    /// Options for `preferences` over `catalog`: `topK` of them (default 5; 10 windows in team-first mode).
+    /// Options for `preferences` over `catalog`: `topK` of them (default 5; 10 windows in team-first mode). A start
+    /// or end location with an impossible coordinate is ``PlanningFailure/missingLocations`` in every mode.
     public func plan(_ preferences: TripPreferences, catalog: Catalog, topK: Int? = nil) -> ItineraryResult {
         let context = PlanningContext(preferences: preferences, catalog: catalog, engine: self)
+        for location in [preferences.startLocation, preferences.endLocation] {
+            if let location, !location.coordinate.isValid { return .failure(.missingLocations) }
+        }
         switch preferences.planningMode {
         case .dateRange: return ScenarioAPlanner().plan(context, topK: topK ?? 5)
         case .gameFirst: return ScenarioBPlanner().plan(context, topK: topK ?? 5)
@@ -146,10 +150,7 @@ public struct PlanningContext: Sendable {
             for: request, catalog: catalog, maxRoutes: max(1, topK), diversity: engine.diversity)
         guard !outcome.routes.isEmpty else { return .failure(engine.diagnose(request, catalog: catalog)) }
         let builder = ItineraryBuilder(estimator: engine.router.estimator)
-        return .success(
-            outcome.routes.enumerated().map { index, route in
-                builder.option(for: route, rank: index + 1, dailyLimit: request.dailyLimit, catalog: catalog)
-            })
+        return .success(builder.options(for: outcome.routes, dailyLimit: request.dailyLimit, catalog: catalog))
     }
 
     /// Fails with dateRangeViolation when any of `anchors` lies outside `range`.
