@@ -68,8 +68,9 @@ public struct Achievement: Codable, Sendable, Equatable, Hashable, Identifiable 
 /// - `venues-5`, `venues-10`, `venues-25`, `venues-50`: that many distinct catalogue venues;
 /// - `all-regions` "Coast to coast": a visit in the east, the central and the west region;
 /// - `two-in-a-day` "Doubleheader day": two different venues on the same day;
-/// - per league with teams in the catalogue (league order): `league-<league>` "Every MLB venue", then one
-///   `division-<league>-<division>` per division (or conference, for leagues without divisions), by name.
+/// - per league with teams in the catalogue (league order): `league-<league>` "Every MLB ballpark", then, when the
+///   league has two or more, one `division-<league>-<division>` "AL East complete" per division (the conference for
+///   leagues without divisions), by name.
 ///
 /// A league or division achievement counts visits the way ``ProgressReport`` does (``StadiumVisit/counts(for:)``).
 /// Evaluation sorts the visits first, so the result never depends on their order; an earned date is the date of the
@@ -112,15 +113,16 @@ public struct AchievementEngine: Sendable {
             guard !teams.isEmpty else { continue }
             definitions.append(
                 AchievementDefinition(
-                    id: "league-\(league.rawValue)", title: "Every \(league.displayName) venue",
+                    id: "league-\(league.rawValue)", title: "Every \(league.displayName) \(Self.venueNoun(league))",
                     description: "Visit the home venue of every \(league.displayName) team.", rule: .league(league)))
             let divisions = Set(teams.map(Self.divisionName)).sorted()
-            for division in divisions {
+            // A league with one division (or none) has only the league achievement.
+            for division in divisions where divisions.count > 1 {
+                let name = Self.qualified(division, in: league)
                 definitions.append(
                     AchievementDefinition(
-                        id: "division-\(league.rawValue)-\(Self.slug(division))",
-                        title: "\(Self.qualified(division, in: league)) complete",
-                        description: "Visit the home venue of every \(league.displayName) \(division) team.",
+                        id: "division-\(league.rawValue)-\(Self.slug(division))", title: "\(name) complete",
+                        description: "Visit the home venue of every \(name) team.",
                         rule: .division(league: league, division: division)))
             }
         }
@@ -190,6 +192,15 @@ public struct AchievementEngine: Sendable {
         if !team.division.isEmpty { return team.division }
         if !team.conference.isEmpty { return team.conference }
         return team.league.displayName
+    }
+
+    /// What a league's venues are called: ballparks (MLB), arenas (NBA, NHL, WNBA), stadiums.
+    static func venueNoun(_ league: League) -> String {
+        switch league {
+        case .mlb: "ballpark"
+        case .nba, .nhl, .wnba: "arena"
+        case .nfl, .mls, .nwsl: "stadium"
+        }
     }
 
     /// "AL East" stays as it is; "Atlantic" becomes "NBA Atlantic" so NBA and NHL badges differ.

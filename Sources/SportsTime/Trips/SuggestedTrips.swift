@@ -37,9 +37,10 @@ public struct TripSuggestion: Codable, Sendable, Equatable, Identifiable {
 ///
 /// Bounded and deterministic: windows are first ranked without the engine (how many venues with games lie within a
 /// round trip's driving of the origin), then at most ``maxEngineCalls`` of them are planned: the best window of each
-/// length, then one per start day, then the rest. Trips with fewer than two venues are dropped. Suggestions differ in
-/// their venues; when that leaves room, a trip to the same venues on dates no other suggestion overlaps fills it. Best
-/// first: more venues, then fewer days, then the engine's score, then the earlier date.
+/// length, then one per start day, then the rest. Trips with fewer than two venues are dropped. Suggestions differ:
+/// no two visit the same set of venues, and two on overlapping dates share at most half their venues; when that
+/// leaves room, a trip on dates no other suggestion overlaps fills it. Best first: more venues, then fewer days, then
+/// the engine's score, then the earlier date.
 public struct SuggestedTrips: Sendable {
     /// The engine that plans each window.
     public var engine: TripPlanningEngine
@@ -104,19 +105,23 @@ public struct SuggestedTrips: Sendable {
             return a.option.games.map(\.gameId.rawValue).lexicographicallyPrecedes(
                 b.option.games.map(\.gameId.rawValue))
         }
-        // Distinct venue sets first; when that leaves room, the same venues on dates no suggestion overlaps.
-        var picked: [Int] = []
-        var seenVenueSets: Set<[VenueID]> = []
-        for (index, candidate) in candidates.enumerated() where picked.count < maxSuggestions {
-            if seenVenueSets.insert(Set(candidate.option.games.map(\.venueId)).sorted()).inserted {
-                picked.append(index)
-            }
+        // First pass: no repeated venue set, and trips on overlapping dates must share at most half their venues.
+        // Second pass, when that leaves room: trips on dates no suggestion overlaps, whatever their venues.
+        let venueSets = candidates.map { Set($0.option.games.map(\.venueId)) }
+        func overlaps(_ a: Int, _ b: Int) -> Bool {
+            candidates[a].start <= candidates[b].end && candidates[b].start <= candidates[a].end
         }
-        for (index, candidate) in candidates.enumerated() where picked.count < maxSuggestions {
-            let overlaps = picked.contains {
-                candidates[$0].start <= candidate.end && candidate.start <= candidates[$0].end
+        var picked: [Int] = []
+        for index in candidates.indices where picked.count < maxSuggestions {
+            let similar = picked.contains { other in
+                let shared = Double(venueSets[index].intersection(venueSets[other]).count)
+                let jaccard = shared / Double(max(1, venueSets[index].union(venueSets[other]).count))
+                return venueSets[index] == venueSets[other] || (overlaps(index, other) && jaccard > 0.5)
             }
-            if !overlaps { picked.append(index) }
+            if !similar { picked.append(index) }
+        }
+        for index in candidates.indices where picked.count < maxSuggestions {
+            if !picked.contains(where: { overlaps(index, $0) }) { picked.append(index) }
         }
         return picked.sorted().map { candidates[$0] }.map {
             suggestion($0.option, start: $0.start, end: $0.end, origin: origin)
@@ -210,14 +215,9 @@ public struct SuggestedTrips: Sendable {
     /// "3 ballparks in 4 days from Boston": "ballparks" for MLB only, "arenas" for NBA, NHL and WNBA only,
     /// "stadiums" otherwise; the origin's name up to its first comma.
     public static func title(venues: Int, days: Int, leagues: Set<League>, origin: String) -> String {
-        let noun: String
-        if !leagues.isEmpty, leagues == [.mlb] {
-            noun = venues == 1 ? "ballpark" : "ballparks"
-        } else if !leagues.isEmpty, leagues.isSubset(of: [.nba, .nhl, .wnba]) {
-            noun = venues == 1 ? "arena" : "arenas"
-        } else {
-            noun = venues == 1 ? "stadium" : "stadiums"
-        }
+        let nouns = Set(leagues.map(AchievementEngine.venueNoun))
+        let singular = nouns.count == 1 ? nouns.first ?? "stadium" : "stadium"
+        let noun = venues == 1 ? singular : singular + "s"
         let place = origin.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         let from = place.isEmpty ? "" : " from \(place)"
         return "\(venues) \(noun) in \(days) \(days == 1 ? "day" : "days")\(from)"
