@@ -143,7 +143,10 @@ public struct ProgressReport: Codable, Sendable, Equatable, Hashable {
     /// The progress of `visits` through the home venues of `leagues` (every league with teams when nil).
     public init(visits: [StadiumVisit], catalog: Catalog, leagues: [League]? = nil) {
         let wanted = Set(leagues ?? League.allCases)
-        let visits = visits.sorted(by: StadiumVisit.canonicalOrder)
+        var visitsByVenue: [VenueID: [StadiumVisit]] = [:]
+        for visit in visits.sorted(by: StadiumVisit.canonicalOrder) {
+            visitsByVenue[visit.venue, default: []].append(visit)
+        }
         var result: [LeagueProgress] = []
         for league in League.allCases where wanted.contains(league) {
             let teams = catalog.teams.values.filter { $0.league == league }.sorted { $0.id < $1.id }
@@ -152,7 +155,7 @@ public struct ProgressReport: Codable, Sendable, Equatable, Hashable {
             for team in teams { teamsByVenue[team.homeVenue, default: []].append(team.id) }
             var entries: [VenueID: VenueProgress] = [:]
             for (venueID, teamIDs) in teamsByVenue {
-                let counting = visits.filter { $0.venue == venueID && $0.counts(for: league) }
+                let counting = (visitsByVenue[venueID] ?? []).filter { $0.counts(for: league) }
                 let venue = catalog.venue(venueID)
                 entries[venueID] = VenueProgress(
                     venue: venueID, name: venue?.name ?? venueID.rawValue, place: venue?.place ?? "", teams: teamIDs,
