@@ -17,11 +17,11 @@ struct PlanningPropertyTests {
         var preferences: TripPreferences
     }
 
-    static func instance(seed: UInt64) -> Instance {
+    static func instance(seed: UInt64, games gameRange: ClosedRange<Int> = 4...12) -> Instance {
         var random = TestRandom(seed: seed)
         let venueCount = Int.random(in: 3...7, using: &random)
         let venues = Array(venueIDs.shuffled(using: &random).prefix(venueCount))
-        let gameCount = Int.random(in: 4...12, using: &random)
+        let gameCount = Int.random(in: gameRange, using: &random)
         var games: [Game] = []
         for index in 0..<gameCount {
             let venue = venues.randomElement(using: &random) ?? "fenway"
@@ -100,5 +100,31 @@ struct PlanningPropertyTests {
             #expect(engine.router.routes(for: request, catalog: catalog).isExact)
         }
         #expect(solved > 150)
+    }
+
+    @Test("On medium instances the beam finds the exact optimum or comes close")
+    func beamQuality() {
+        let beam = TripPlanningEngine()
+        let exact = TripPlanningEngine(router: GameDAGRouter(exactGameLimit: 64))
+        var equal = 0
+        var worst = 1.0
+        let seeds: ClosedRange<UInt64> = 1001...1060
+        for seed in seeds {
+            let instance = Self.instance(seed: seed, games: 24...36)
+            let catalog = F.catalog(instance.games)
+            let a = (try? beam.plan(instance.preferences, catalog: catalog).get().first?.score) ?? nil
+            let b = (try? exact.plan(instance.preferences, catalog: catalog).get().first?.score) ?? nil
+            #expect((a == nil) == (b == nil), "seed \(seed)")
+            guard let a, let b else {
+                equal += 1
+                continue
+            }
+            #expect(a <= b + 1e-6)
+            if abs(a - b) < 1e-6 { equal += 1 }
+            if b > 0 { worst = min(worst, a / b) }
+        }
+        print("beam equals exact on \(equal) of \(seeds.count) medium instances; worst ratio \(worst)")
+        #expect(equal >= seeds.count * 9 / 10)
+        #expect(worst > 0.9)
     }
 }

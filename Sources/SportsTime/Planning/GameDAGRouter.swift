@@ -441,11 +441,15 @@ struct RoutingProblem {
         var venueSig: UInt64
         var citySig: UInt64
         var covered: UInt64
+        /// Venues and cities on the route when there are at most 256 of each (else the route is walked).
+        var venues: Bits256
+        var cities: Bits256
     }
 
     func search(maxRoutes: Int, diversity: RouteDiversity) -> RoutingOutcome {
         guard n > 0, hasAllAnchors else { return RoutingOutcome(routes: [], isExact: true) }
         let cap = n <= router.exactGameLimit ? Int.max : router.labelCap
+        let useBits = pointCount <= 256 && cityNames.count <= 256
         var exact = true
         let firstAnchor = anchorIndices.first ?? Int.max
         let lastAnchor = anchorIndices.last ?? -1
@@ -475,16 +479,24 @@ struct RoutingProblem {
                         score: scoring.perGame + scoring.perDistinctVenue - scoring.perDrivingHour * root.hours,
                         parent: -1, node: Int32(j), prevPoint: prev, departure: Int32(root.departure), stops: 1,
                         distinctVenues: 1, games: 1, clock: root.clock, driving: root.hours, miles: leadMiles,
-                        venueSig: venueHash[pj], citySig: cityHash[city[j]], covered: homeBit[j]))
+                        venueSig: venueHash[pj], citySig: cityHash[city[j]], covered: homeBit[j],
+                        venues: useBits ? Bits256(pj) : Bits256(), cities: useBits ? Bits256(city[j]) : Bits256()))
             }
-            for i32 in predecessors[j] {
+            // Beam mode: the `cap` best candidate scores so far; a label whose best possible extension cannot beat
+            // the worst of them is skipped (most recent predecessors first, so the bar rises early).
+            var best = MinHeap(capacity: cap == Int.max ? 0 : cap)
+            for i32 in predecessors[j].reversed() {
                 let i = Int(i32)
                 let pi = point[i]
                 let sameVenue = pi == pj
                 let h = hoursBetween(pi, pj)
                 let m = milesBetween(pi, pj)
+                let gain =
+                    scoring.perGame + (sameVenue ? 0 : max(0, scoring.perDistinctVenue)) - scoring.perDrivingHour * h
+                if best.isFull, let top = kept[i].first, arena[Int(top)].score + gain <= best.minimum { continue }
                 for labelIndex in kept[i] {
                     let label = arena[Int(labelIndex)]
+                    if best.isFull, label.score + gain <= best.minimum { break }
                     guard let clock = step(i, j, label.clock) else { continue }
                     let stops = label.stops + (sameVenue ? 0 : 1)
                     if let maxStops, Int(stops) > maxStops { continue }
@@ -498,6 +510,12 @@ struct RoutingProblem {
                     var cityVisited = true
                     if sameVenue {
                         if !request.allowRepeatCities && day[i] != day[j] { continue }
+                    } else if useBits {
+                        newVenue = !label.venues.contains(pj)
+                        cityVisited = label.cities.contains(city[j])
+                        if !request.allowRepeatCities, cityVisited, !(city[i] == city[j] && day[i] == day[j]) {
+                            continue
+                        }
                     } else {
                         newVenue = true
                         cityVisited = false
@@ -529,6 +547,11 @@ struct RoutingProblem {
                         next.venueSig ^= venueHash[pj]
                     }
                     if !cityVisited { next.citySig ^= cityHash[city[j]] }
+                    if useBits {
+                        next.venues.insert(pj)
+                        next.cities.insert(city[j])
+                    }
+                    best.push(next.score)
                     candidates.append(next)
                 }
             }
@@ -740,6 +763,76 @@ public struct RouteDiversity: Codable, Sendable, Equatable {
         let union = venues.union(other).count
         guard union > 0 else { return false }
         return Double(venues.intersection(other).count) / Double(union) < maxVenueJaccard
+    }
+}
+
+/// A set of up to 256 small integers.
+struct Bits256 {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    init() {}
+    init(_ value: Int) { insert(value) }
+
+    @inline(__always) func contains(_ value: Int) -> Bool {
+        let bit = UInt64(1) << UInt64(value & 63)
+        switch value >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    @inline(__always) mutating func insert(_ value: Int) {
+        let bit = UInt64(1) << UInt64(value & 63)
+        switch value >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+}
+
+/// The `capacity` largest values pushed so far (a binary min-heap); capacity 0 keeps nothing and is never full.
+struct MinHeap {
+    private var values: [Double] = []
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        values.reserveCapacity(capacity)
+    }
+
+    var isFull: Bool { capacity > 0 && values.count >= capacity }
+    /// The smallest kept value (only meaningful when full).
+    var minimum: Double { values.first ?? -.infinity }
+
+    mutating func push(_ value: Double) {
+        guard capacity > 0 else { return }
+        if values.count < capacity {
+            values.append(value)
+            var child = values.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard values[child] < values[parent] else { break }
+                values.swapAt(child, parent)
+                child = parent
+            }
+        } else if value > values[0] {
+            values[0] = value
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < values.count, values[left] < values[smallest] { smallest = left }
+                if right < values.count, values[right] < values[smallest] { smallest = right }
+                guard smallest != parent else { break }
+                values.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
     }
 }
 
