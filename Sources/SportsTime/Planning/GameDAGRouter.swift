@@ -157,7 +157,9 @@ public struct RoutingOutcome: Sendable {
 /// (score, venues, cities, stops, leisure state, today's driving, previous point for the backtracking rule). A label
 /// is dropped when another at the same game has at least its score and a state no worse (same venue set, same
 /// previous point …) — that is exact. Beyond that, when the instance has more than ``exactGameLimit`` games, each
-/// game keeps only its ``labelCap`` best labels (a beam) and ``RoutingOutcome/isExact`` is false.
+/// game keeps only its ``labelCap`` best labels (a beam), extends only from its ``maxPredecessors`` most recent
+/// predecessors, skips labels whose best possible extension cannot enter the beam, and ``RoutingOutcome/isExact``
+/// is false.
 public struct GameDAGRouter: Sendable {
     public var estimator: TravelEstimator
     public var filters: RouteFilters
@@ -170,11 +172,13 @@ public struct GameDAGRouter: Sendable {
     public var labelCap: Int
     /// Instances with at most this many candidate games are searched without a cap (exact).
     public var exactGameLimit: Int
+    /// Beam mode: the most recent games (that can reach it) each game is extended from.
+    public var maxPredecessors: Int
 
     public init(
         estimator: TravelEstimator = TravelEstimator(), filters: RouteFilters = RouteFilters(),
         scoring: RouteScoring = RouteScoring(), arrivalBufferHours: Double = 1, earliestDepartureHour: Double = 8,
-        labelCap: Int = 12, exactGameLimit: Int = 16
+        labelCap: Int = 12, exactGameLimit: Int = 16, maxPredecessors: Int = 600
     ) {
         self.estimator = estimator
         self.filters = filters
@@ -183,6 +187,7 @@ public struct GameDAGRouter: Sendable {
         self.earliestDepartureHour = earliestDepartureHour
         self.labelCap = max(1, labelCap)
         self.exactGameLimit = exactGameLimit
+        self.maxPredecessors = max(1, maxPredecessors)
     }
 
     /// The best `maxRoutes` mutually different routes for `request`, best first.
@@ -227,7 +232,6 @@ struct RoutingProblem {
     let homeBit: [UInt64]
     let requiredMask: UInt64
     let anchorIndices: [Int]
-    let nextAnchor: [Int]
     let miles: [Double]
     let hours: [Double]
     let pointCount: Int
@@ -339,13 +343,6 @@ struct RoutingProblem {
 
         let anchors = sorted.indices.filter { request.anchors.contains(sorted[$0].id) }
         anchorIndices = anchors
-        var next = Array(repeating: Int.max, count: sorted.count)
-        var upcoming = Int.max
-        for index in sorted.indices.reversed() {
-            next[index] = upcoming
-            if request.anchors.contains(sorted[index].id) { upcoming = index }
-        }
-        nextAnchor = next
         var generator = SplitMix(seed: 0x5EED)
         venueHash = (0..<max(1, venueCount)).map { _ in generator.next() }
         cityHash = (0..<max(1, cityNames.count)).map { _ in generator.next() }
@@ -459,12 +456,19 @@ struct RoutingProblem {
         var kept: [[Int32]] = Array(repeating: [], count: n)
         var predecessors: [[Int32]] = Array(repeating: [], count: n)
         let free = Clock(drivenToday: 0, gamesToday: 0, streak: 0)
-        for i in 0..<n {
-            let lastReachable = min(n - 1, nextAnchor[i])
-            guard i + 1 <= lastReachable else { continue }
-            for j in (i + 1)...lastReachable where step(i, j, free) != nil {
-                predecessors[j].append(Int32(i))
+        // Predecessors of j: no must-see game may lie strictly between; in beam mode only the most recent
+        // `maxPredecessors` that can reach j (older ones rarely beat them and cost quadratic time).
+        let predecessorCap = cap == Int.max ? Int.max : router.maxPredecessors
+        var previousAnchor = -1
+        let anchorSet = Set(anchorIndices)
+        for j in 0..<n {
+            var i = j - 1
+            while i >= max(0, previousAnchor), predecessors[j].count < predecessorCap {
+                if step(i, j, free) != nil { predecessors[j].append(Int32(i)) }
+                i -= 1
             }
+            predecessors[j].reverse()
+            if anchorSet.contains(j) { previousAnchor = j }
         }
         var candidates: [Label] = []
         var order: [Int] = []
