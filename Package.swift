@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "WebUI", targets: ["WebUI"]),
         .library(name: "ClubWeeklyServer", targets: ["ClubWeeklyServer"]),
         .library(name: "SportsTime", targets: ["SportsTime"]),
+        .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -93,10 +94,20 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "SportsTimeServer",
+            dependencies: [
+                "SportsTime", "ServerKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server",
+                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime", "SportsTimeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -122,7 +133,16 @@ let package = Package(
         .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
         .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
         .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
-        .testTarget(name: "SportsTimeTests", dependencies: ["SportsTime"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SportsTimeTests", dependencies: ["SportsTime"], resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SportsTimeServerTests",
+            dependencies: [
+                "SportsTimeServer", "SportsTime", "ServerKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "JustZone2ServerTests",
             dependencies: [

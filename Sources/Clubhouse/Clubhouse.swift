@@ -6,6 +6,7 @@ import JustZone2Server
 import Logging
 import ServerKit
 import ServiceLifecycle
+import SportsTimeServer
 import UnixSignals
 
 /// `clubhouse`: serves every app, and runs admin commands against the same database.
@@ -14,7 +15,7 @@ struct Clubhouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clubhouse",
         abstract: "Club Weekly and the other Clubhouse apps: web server and admin commands.",
-        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self],
+        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self, TripsCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -47,19 +48,24 @@ struct Runtime {
     let database: Database
     let clubWeekly: ClubWeeklyApp
     let justZone2: JustZone2App
+    let sportsTime: SportsTimeApp
 
     static func start(_ config: ServerConfig, label: String) async throws -> Runtime {
         var logger = Logger(label: label)
         logger.logLevel = config.logLevel
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
-            try await Migrator(ClubWeeklyApp.migrations + JustZone2App.migrations).migrate(database)
+            try await Migrator(ClubWeeklyApp.migrations + JustZone2App.migrations + SportsTimeApp.migrations)
+                .migrate(database)
             let cipher = try TokenCipher.load(
                 configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
             let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
             let zone2 = try JustZone2App(
                 config: config, database: database, governor: app.stravaGovernor, logger: logger)
-            return Runtime(config: config, logger: logger, database: database, clubWeekly: app, justZone2: zone2)
+            let sportsTime = try SportsTimeApp(database: database, logger: logger)
+            return Runtime(
+                config: config, logger: logger, database: database, clubWeekly: app, justZone2: zone2,
+                sportsTime: sportsTime)
         } catch {
             await database.close()
             throw error
@@ -103,6 +109,7 @@ struct Serve: AsyncParsableCommand {
         OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
         runtime.clubWeekly.addRoutes(to: router)
         runtime.justZone2.addRoutes(to: router)
+        runtime.sportsTime.addRoutes(to: router)
         WebShell.addRoutes(to: router, defaultClub: config.defaultClub)
 
         let jobs = JobRunner(

@@ -14,8 +14,8 @@ public struct Catalog: Sendable {
         self.teams = Dictionary(teams.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
         self.games = []
         for venue in self.venues.values.sorted(by: { $0.id < $1.id }) {
-            for name in [venue.name] + venue.aliases.map(\.name) {
-                venueNames[Catalog.normalized(name), default: []].append(venue.id)
+            for key in Set(([venue.name] + venue.aliases.map(\.name)).map(Catalog.normalized)) {
+                venueNames[key, default: []].append(venue.id)
             }
         }
         replaceGames(games)

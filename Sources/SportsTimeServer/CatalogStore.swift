@@ -1,0 +1,58 @@
+import Foundation
+import ServerKit
+import SportsTime
+import Synchronization
+
+/// The catalogue every request plans over: the bundled venues and teams, generated seasons for a demo out of the
+/// box, and imported schedules on top. Rebuilt only when the schedule version in the database changes, so every
+/// instance sees an import made through another one.
+final class CatalogStore: Sendable {
+    let base: Catalog
+    let schedules: ScheduleRepository
+    private let generated: [Game]
+    private let cache = Mutex<(version: String, catalog: Catalog)?>(nil)
+
+    /// Seed of the demo seasons (fixed, so every instance and restart generates the same games).
+    static let seed: UInt64 = 2026
+
+    /// A store over `schedules`, generating seasons of `years` for every league until they are imported.
+    init(base: Catalog, schedules: ScheduleRepository, years: ClosedRange<Int>) {
+        self.base = base
+        self.schedules = schedules
+        let generator = SeasonGenerator(catalog: base, seed: Self.seed)
+        generated = years.flatMap { generator.seasons(League.allCases, year: $0) }
+    }
+
+    /// The years generated around `now`: last year's seasons through next year's.
+    static func demoYears(now: Date = Date()) -> ClosedRange<Int> {
+        let year = Calendar(identifier: .gregorian).component(.year, from: now)
+        return (year - 1)...(year + 1)
+    }
+
+    /// The current catalogue.
+    func current() async throws -> Catalog {
+        let version = try await schedules.version()
+        if let cached = cache.withLock({ $0?.version == version ? $0?.catalog : nil }) { return cached }
+        let catalog = Self.merge(base: base, generated: generated, imported: try await schedules.all())
+        cache.withLock { $0 = (version, catalog) }
+        return catalog
+    }
+
+    /// Imported games replace the generated games of their league on the days the import covers (first to last
+    /// local date of its games).
+    static func merge(base: Catalog, generated: [Game], imported: [Game]) -> Catalog {
+        var spans: [League: ClosedRange<LocalDate>] = [:]
+        for game in imported {
+            let day = game.localDate
+            if let span = spans[game.league] {
+                spans[game.league] = min(span.lowerBound, day)...max(span.upperBound, day)
+            } else {
+                spans[game.league] = day...day
+            }
+        }
+        let kept = generated.filter { game in !(spans[game.league]?.contains(game.localDate) ?? false) }
+        var catalog = base
+        catalog.replaceGames(kept + imported)
+        return catalog
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ServerKit
+import SportsTime
+
+/// Fields of `POST /api/trips/plan` besides the preferences: places by name and how many options.
+struct PlanExtras: Decodable, Sendable {
+    /// Start, e.g. "Boston" or "42.35,-71.06" (sets `startLocation`).
+    var start: String?
+    /// End (sets `endLocation`).
+    var end: String?
+    /// Options to return, 1–10 (default 5).
+    var topK: Int?
+}
+
+/// The answer of a plan: ranked options.
+struct PlanResponse: Encodable, Sendable {
+    var options: [ItineraryOption]
+}
+
+/// A planning failure as the API answers it (422): the error envelope plus the failure's details.
+struct PlanFailureResponse: Encodable, Sendable {
+    struct Envelope: Encodable, Sendable {
+        var code: String
+        var message: String
+    }
+    var error: Envelope
+    var failure: PlanningFailure
+}
+
+/// Why a plan could not even be attempted (an unknown place or a bad option count).
+public struct PlanInputError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+}
+
+extension SportsTimeApp {
+    /// Plans `preferences` over the current catalogue; `start`/`end` name places ("Boston", "42.35,-71.06").
+    public func plan(
+        _ preferences: TripPreferences, start: String? = nil, end: String? = nil, topK: Int = 5
+    ) async throws -> Result<[ItineraryOption], PlanningFailure> {
+        let catalog = try await catalog.current()
+        var preferences = preferences
+        if let start {
+            guard let location = catalog.location(named: start) else {
+                throw PlanInputError(description: "Unknown place '\(start)': name a city with a venue, or lat,lon.")
+            }
+            preferences.startLocation = location
+        }
+        if let end {
+            guard let location = catalog.location(named: end) else {
+                throw PlanInputError(description: "Unknown place '\(end)': name a city with a venue, or lat,lon.")
+            }
+            preferences.endLocation = location
+        }
+        guard (1...10).contains(topK) else { throw PlanInputError(description: "topK must be 1–10.") }
+        return TripPlanningEngine.plan(preferences, catalog: catalog, topK: topK)
+    }
+
+    /// Suggested trips from `origin` in `month` ("2026-06"), e.g. "3 ballparks in 4 days from Boston".
+    public func suggestions(from origin: String, month: String, leagues: Set<League>) async throws -> [TripSuggestion] {
+        let catalog = try await catalog.current()
+        guard let location = catalog.location(named: origin) else {
+            throw PlanInputError(description: "Unknown place '\(origin)': name a city with a venue, or lat,lon.")
+        }
+        let parts = month.split(separator: "-")
+        guard parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]), (1...12).contains(number),
+            (1900...2200).contains(year)
+        else { throw PlanInputError(description: "month must look like 2026-06.") }
+        return SuggestedTrips().suggestions(
+            catalog: catalog, origin: location, year: year, month: number, leagues: leagues)
+    }
+
+    func addPlanningRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("suggestions") { request, _ in
+            let query = request.uri.queryParameters
+            guard let origin = query.get("from"), let month = query.get("month") else {
+                throw APIError.badRequest("Send from (a city) and month (YYYY-MM).", code: "bad_input")
+            }
+            do {
+                return try JSONResponse.make(
+                    try await suggestions(from: origin, month: month, leagues: Self.leagues(request)))
+            } catch let error as PlanInputError {
+                throw APIError.badRequest(error.description, code: "bad_input")
+            }
+        }
+        api.post("plan") { request, _ in
+            let data = try await request.collectBody(limit: 64 << 10)
+            let preferences: TripPreferences
+            let extras: PlanExtras
+            do {
+                preferences = try Self.decoder().decode(TripPreferences.self, from: data)
+                extras = try Self.decoder().decode(PlanExtras.self, from: data)
+            } catch {
+                throw APIError.badRequest(
+                    "Send trip preferences as JSON, e.g. {\"planningMode\":\"dateRange\",\"sports\":[\"mlb\"],"
+                        + "\"startDate\":\"2026-06-01\",\"endDate\":\"2026-06-10\",\"start\":\"Boston\"}: \(error)",
+                    code: "invalid_json")
+            }
+            let result: Result<[ItineraryOption], PlanningFailure>
+            do {
+                result = try await plan(preferences, start: extras.start, end: extras.end, topK: extras.topK ?? 5)
+            } catch let error as PlanInputError {
+                throw APIError.badRequest(error.description, code: "bad_input")
+            }
+            switch result {
+            case .success(let options):
+                return try JSONResponse.make(PlanResponse(options: options))
+            case .failure(let failure):
+                return try JSONResponse.make(
+                    PlanFailureResponse(error: .init(code: failure.code, message: failure.message), failure: failure),
+                    status: .unprocessableContent)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ServerKit
+
+/// SportsTime's tables. Canonical venues and teams ship with the core; imported schedules, travellers and their
+/// trips, visits and polls live here.
+enum SportsTimeSchema {
+    static let migrations: [Migration] = [
+        Migration(id: "sportstime-001-schedule-and-trips") { kind in
+            [
+                """
+                CREATE TABLE st_games (
+                    id TEXT PRIMARY KEY,
+                    league TEXT NOT NULL,
+                    home TEXT NOT NULL,
+                    away TEXT NOT NULL,
+                    venue TEXT NOT NULL,
+                    start_ms BIGINT NOT NULL,
+                    local_date TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    doubleheader INTEGER
+                )
+                """,
+                "CREATE INDEX st_games_league_start ON st_games (league, start_ms)",
+                "CREATE TABLE st_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                """
+                CREATE TABLE st_travellers (
+                    id TEXT PRIMARY KEY,
+                    token_hash TEXT NOT NULL UNIQUE,
+                    created_ms BIGINT NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE st_trips (
+                    id TEXT PRIMARY KEY,
+                    traveller_id TEXT NOT NULL REFERENCES st_travellers (id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    created_ms BIGINT NOT NULL,
+                    body TEXT NOT NULL
+                )
+                """,
+                "CREATE INDEX st_trips_traveller ON st_trips (traveller_id, created_ms)",
+                """
+                CREATE TABLE st_visits (
+                    id TEXT PRIMARY KEY,
+                    traveller_id TEXT NOT NULL REFERENCES st_travellers (id) ON DELETE CASCADE,
+                    venue_id TEXT NOT NULL,
+                    visit_date TEXT NOT NULL,
+                    league TEXT,
+                    game_id TEXT,
+                    note TEXT,
+                    created_ms BIGINT NOT NULL
+                )
+                """,
+                "CREATE INDEX st_visits_traveller ON st_visits (traveller_id, visit_date)",
+                """
+                CREATE TABLE st_polls (
+                    id TEXT PRIMARY KEY,
+                    share_token TEXT NOT NULL UNIQUE,
+                    owner_id TEXT NOT NULL REFERENCES st_travellers (id) ON DELETE CASCADE,
+                    title TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    created_ms BIGINT NOT NULL,
+                    closed_ms BIGINT
+                )
+                """,
+                """
+                CREATE TABLE st_votes (
+                    poll_id TEXT NOT NULL REFERENCES st_polls (id) ON DELETE CASCADE,
+                    voter_id TEXT NOT NULL,
+                    option_id TEXT NOT NULL,
+                    cast_ms BIGINT NOT NULL,
+                    PRIMARY KEY (poll_id, voter_id)
+                )
+                """,
+            ]
+        }
+    ]
+}
