@@ -279,7 +279,12 @@ struct SeasonGeneratorTests {
         #expect(utcHours("nhl-venue-0", month: 10) == [23])
         #expect(utcHours("nhl-venue-0", month: 12) == [0])
         // Local dates are the venue's: a 7 pm Phoenix game is the next day in UTC.
-        let phoenixGame = try #require(games.first { $0.venue.rawValue == "nhl-venue-3" })
+        let phoenix = try #require(TimeZone(identifier: "America/Phoenix"))
+        let phoenixGame = try #require(
+            games.first {
+                $0.venue.rawValue == "nhl-venue-3"
+                    && GeneratedSeasonChecks.calendar(phoenix).component(.hour, from: $0.start) == 19
+            })
         #expect(LocalDate(phoenixGame.start, in: utc) == phoenixGame.localDate.adding(days: 1))
     }
 

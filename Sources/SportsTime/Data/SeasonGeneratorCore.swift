@@ -81,26 +81,34 @@ struct SeasonPairing {
     }
 
     /// Whole meetings per pair: each target's whole part, plus one more for pairs drawn in proportion to their
-    /// fractional parts (Efraimidis–Spirakis keys) while both teams are short of `meetingsPerTeam`.
+    /// fractional parts while both teams are short of `meetingsPerTeam` (plain arithmetic only — no `pow` or `log`,
+    /// whose last bits may differ between platforms' maths libraries).
     static func integerTargets(
         _ targets: [Double], count n: Int, meetingsPerTeam: Double, rng: inout SplitMix64
     ) -> [Double] {
         var result = targets.map { $0.rounded(.down) }
         var short = [Double](repeating: meetingsPerTeam, count: n)
-        var extras: [(key: Double, i: Int, j: Int)] = []
+        var extras: [(fraction: Double, i: Int, j: Int)] = []
         for i in 0..<n {
             for j in 0..<n where j != i {
                 short[i] -= result[i * n + j]
                 let fraction = targets[i * n + j] - result[i * n + j]
-                if j > i && fraction > 1e-9 { extras.append((pow(rng.unit(), 1 / fraction), i, j)) }
+                if j > i && fraction > 1e-9 { extras.append((fraction, i, j)) }
             }
         }
-        extras.sort { $0.key != $1.key ? $0.key > $1.key : ($0.i, $0.j) < ($1.i, $1.j) }
-        for extra in extras where short[extra.i] >= 1 && short[extra.j] >= 1 {
-            result[extra.i * n + extra.j] += 1
-            result[extra.j * n + extra.i] += 1
-            short[extra.i] -= 1
-            short[extra.j] -= 1
+        rng.shuffle(&extras)
+        var taken = [Bool](repeating: false, count: extras.count)
+        for pass in 0..<8 {
+            for (index, extra) in extras.enumerated() where !taken[index] {
+                guard short[extra.i] >= 1 && short[extra.j] >= 1 else { continue }
+                // The last pass fills what chance left short.
+                guard pass == 7 || rng.unit() < extra.fraction else { continue }
+                taken[index] = true
+                result[extra.i * n + extra.j] += 1
+                result[extra.j * n + extra.i] += 1
+                short[extra.i] -= 1
+                short[extra.j] -= 1
+            }
         }
         return result
     }
@@ -221,6 +229,77 @@ enum HomeAwayOrientation {
             flip(&fixtures, fixtures.indices.filter { fixtures[$0].group == group })
         }
         separateCoTenants(&fixtures, teams: teams, rng: &rng)
+        shortenStreaks(&fixtures, teams: teams, longest: maxStreak, rng: &rng)
+    }
+
+    /// How far runs of home or away fixtures go beyond `longest`: the sum of the squared excesses over all teams.
+    private static func streakExcess(_ fixtures: [SeasonFixture], schedules: [[Int]], longest: Int) -> Int {
+        var total = 0
+        for (team, schedule) in schedules.enumerated() {
+            var run = 0
+            var wasHome = false
+            for edge in schedule {
+                let isHome = fixtures[edge].home == team
+                run = isHome == wasHome ? run + 1 : 1
+                wasHome = isHome
+                if run > longest { total += 2 * (run - longest) - 1 }
+            }
+        }
+        return total
+    }
+
+    /// Breaks up overly long home stands and road trips by reversing directed cycles through them (balance and
+    /// co-tenant separation stay as they are).
+    private static func shortenStreaks(
+        _ fixtures: inout [SeasonFixture], teams: [GeneratorTeam], longest: Int, rng: inout SplitMix64
+    ) {
+        var schedules = [[Int]](repeating: [], count: teams.count)
+        for (index, fixture) in fixtures.enumerated() {
+            schedules[fixture.home].append(index)
+            schedules[fixture.away].append(index)
+        }
+        var excess = streakExcess(fixtures, schedules: schedules, longest: longest)
+        let hasCoTenants = Set(teams.map(\.venueIndex)).count < teams.count
+        var clashes = hasCoTenants ? coTenantClashes(fixtures, teams: teams).count : 0
+        var attempts = 0
+        var failures = 0
+        while excess > 0 && attempts < 400 && failures < 40 {
+            attempts += 1
+            // A fixture in the middle of a run that is too long.
+            var offenders: [(team: Int, edge: Int)] = []
+            for (team, schedule) in schedules.enumerated() {
+                var run = 0
+                var wasHome = false
+                for (position, edge) in schedule.enumerated() {
+                    let isHome = fixtures[edge].home == team
+                    run = isHome == wasHome ? run + 1 : 1
+                    wasHome = isHome
+                    if run == longest + 1 { offenders.append((team, schedule[position - longest / 2 - 1])) }
+                }
+            }
+            guard !offenders.isEmpty else { break }
+            let (team, edge) = offenders[rng.int(below: offenders.count)]
+            let fixture = fixtures[edge]
+            guard fixture.home == team || fixture.away == team else { continue }
+            let out = outEdges(fixtures, group: fixture.group, teamCount: teams.count)
+            guard
+                let cycle = path(
+                    from: fixture.away, out: out, fixtures: fixtures, excluding: edge, shuffle: true, rng: &rng,
+                    isTarget: { $0 == fixture.home })
+            else { continue }
+            let flipped = cycle + [edge]
+            flip(&fixtures, flipped)
+            let newExcess = streakExcess(fixtures, schedules: schedules, longest: longest)
+            let newClashes = hasCoTenants ? coTenantClashes(fixtures, teams: teams).count : 0
+            if newExcess < excess && newClashes <= clashes {
+                excess = newExcess
+                clashes = newClashes
+                failures = 0
+            } else {
+                flip(&fixtures, flipped)
+                failures += 1
+            }
+        }
     }
 
     private static func greedy(
