@@ -8,7 +8,9 @@ public struct RoutingRequest: Sendable, Equatable {
     public var anchors: Set<GameID>
     /// Teams each of which must play at home in the route (scenario E).
     public var requiredHomeTeams: [TeamID]
+    /// Where the trip starts (the drive to the first game counts), if anywhere.
     public var start: TripLocation?
+    /// Where the trip ends (the drive from the last game counts), if anywhere.
     public var end: TripLocation?
     /// The trip may not leave before this day.
     public var startDate: LocalDate?
@@ -16,11 +18,14 @@ public struct RoutingRequest: Sendable, Equatable {
     public var endDate: LocalDate?
     /// Hours of driving allowed a day.
     public var dailyLimit: Double
+    /// Games per day, game days in a row and days between game days.
     public var leisure: LeisureLevel
+    /// When false, a city may appear on one day only.
     public var allowRepeatCities: Bool
     /// The most stops (runs of consecutive games at one venue); nil = no cap.
     public var maxStops: Int?
 
+    /// A request; the defaults are one driver, 8 hours, moderate leisure, repeats allowed, no cap.
     public init(
         games: [Game], anchors: Set<GameID> = [], requiredHomeTeams: [TeamID] = [], start: TripLocation? = nil,
         end: TripLocation? = nil, startDate: LocalDate? = nil, endDate: LocalDate? = nil,
@@ -45,10 +50,14 @@ public struct RoutingRequest: Sendable, Equatable {
 /// hours` (driving from the start location and to the end location included). Must-see games, stop caps and the
 /// leisure level are constraints, not score terms.
 public struct RouteScoring: Codable, Sendable, Equatable {
+    /// Points per game.
     public var perGame: Double
+    /// Points per venue visited for the first time.
     public var perDistinctVenue: Double
+    /// Points taken off per hour of driving.
     public var perDrivingHour: Double
 
+    /// Weights; the defaults are 100, 40 and 5.
     public init(perGame: Double = 100, perDistinctVenue: Double = 40, perDrivingHour: Double = 5) {
         self.perGame = perGame
         self.perDistinctVenue = perDistinctVenue
@@ -58,9 +67,13 @@ public struct RouteScoring: Codable, Sendable, Equatable {
 
 /// A score and its parts.
 public struct ScoreBreakdown: Codable, Sendable, Equatable {
+    /// Games in the route.
     public var games: Int
+    /// Different venues in the route.
     public var distinctVenues: Int
+    /// Hours of driving, start and end legs included.
     public var drivingHours: Double
+    /// Road miles, start and end legs included.
     public var miles: Double
     /// perGame × games.
     public var gamePoints: Double
@@ -69,6 +82,7 @@ public struct ScoreBreakdown: Codable, Sendable, Equatable {
     /// perDrivingHour × driving hours (subtracted).
     public var drivingPenalty: Double
 
+    /// A breakdown from its parts.
     public init(
         games: Int, distinctVenues: Int, drivingHours: Double, miles: Double, gamePoints: Double, venuePoints: Double,
         drivingPenalty: Double
@@ -96,9 +110,12 @@ public enum RoutePoint: Codable, Sendable, Equatable, Hashable {
 public struct PlannedRoute: Sendable, Equatable {
     /// Hours driven on one day.
     public struct DayDrive: Codable, Sendable, Equatable {
+        /// The calendar day.
         public var day: LocalDate
+        /// Hours driven that day.
         public var hours: Double
 
+        /// Hours driven on a day.
         public init(day: LocalDate, hours: Double) {
             self.day = day
             self.hours = hours
@@ -107,11 +124,17 @@ public struct PlannedRoute: Sendable, Equatable {
 
     /// A drive between two points (legs of zero miles are left out).
     public struct Leg: Sendable, Equatable {
+        /// Where the leg starts.
         public var from: RoutePoint
+        /// Where the leg ends.
         public var to: RoutePoint
+        /// Position of ``from``.
         public var fromCoordinate: Coordinate
+        /// Position of ``to``.
         public var toCoordinate: Coordinate
+        /// Road miles, start and end legs included.
         public var miles: Double
+        /// Driving hours, overhead included.
         public var drivingHours: Double
         /// The days the leg is driven on (drivers start at the earliest day the rules allow, full days first).
         public var days: [DayDrive]
@@ -119,9 +142,13 @@ public struct PlannedRoute: Sendable, Equatable {
         public var toGame: Int?
     }
 
+    /// Games in visiting order.
     public var games: [Game]
+    /// Drives in order (start leg first, end leg last).
     public var legs: [Leg]
+    /// The route's score (``RouteScoring``).
     public var score: Double
+    /// The score's parts.
     public var breakdown: ScoreBreakdown
     /// First day of the trip (departure from the start location, or the first game's day).
     public var firstDay: LocalDate
@@ -161,8 +188,11 @@ public struct RoutingOutcome: Sendable {
 /// predecessors, skips labels whose best possible extension cannot enter the beam, and ``RoutingOutcome/isExact``
 /// is false.
 public struct GameDAGRouter: Sendable {
+    /// Driving estimates.
     public var estimator: TravelEstimator
+    /// Backtracking and corridor rules.
     public var filters: RouteFilters
+    /// Score weights.
     public var scoring: RouteScoring
     /// Hours to arrive before a game at another venue.
     public var arrivalBufferHours: Double
@@ -175,6 +205,7 @@ public struct GameDAGRouter: Sendable {
     /// Beam mode: the most recent games (that can reach it) each game is extended from.
     public var maxPredecessors: Int
 
+    /// A router; the defaults are the documented ones.
     public init(
         estimator: TravelEstimator = TravelEstimator(), filters: RouteFilters = RouteFilters(),
         scoring: RouteScoring = RouteScoring(), arrivalBufferHours: Double = 1, earliestDepartureHour: Double = 8,
@@ -343,7 +374,7 @@ struct RoutingProblem {
 
         let anchors = sorted.indices.filter { request.anchors.contains(sorted[$0].id) }
         anchorIndices = anchors
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = PlanningHash(seed: 0x5EED)
         venueHash = (0..<max(1, venueCount)).map { _ in generator.next() }
         cityHash = (0..<max(1, cityNames.count)).map { _ in generator.next() }
     }
@@ -439,8 +470,8 @@ struct RoutingProblem {
         var citySig: UInt64
         var covered: UInt64
         /// Venues and cities on the route when there are at most 256 of each (else the route is walked).
-        var venues: Bits256
-        var cities: Bits256
+        var venues: PlanningBitSet
+        var cities: PlanningBitSet
     }
 
     func search(maxRoutes: Int, diversity: RouteDiversity) -> RoutingOutcome {
@@ -484,11 +515,12 @@ struct RoutingProblem {
                         parent: -1, node: Int32(j), prevPoint: prev, departure: Int32(root.departure), stops: 1,
                         distinctVenues: 1, games: 1, clock: root.clock, driving: root.hours, miles: leadMiles,
                         venueSig: venueHash[pj], citySig: cityHash[city[j]], covered: homeBit[j],
-                        venues: useBits ? Bits256(pj) : Bits256(), cities: useBits ? Bits256(city[j]) : Bits256()))
+                        venues: useBits ? PlanningBitSet(pj) : PlanningBitSet(),
+                        cities: useBits ? PlanningBitSet(city[j]) : PlanningBitSet()))
             }
             // Beam mode: the `cap` best candidate scores so far; a label whose best possible extension cannot beat
             // the worst of them is skipped (most recent predecessors first, so the bar rises early).
-            var best = MinHeap(capacity: cap == Int.max ? 0 : cap)
+            var best = ScoreBar(capacity: cap == Int.max ? 0 : cap)
             for i32 in predecessors[j].reversed() {
                 let i = Int(i32)
                 let pi = point[i]
@@ -753,8 +785,10 @@ struct RoutingProblem {
 /// (|A ∩ B| / |A ∪ B| < 0.7), or they start or end at a different venue. The same stops on other days are not
 /// different.
 public struct RouteDiversity: Codable, Sendable, Equatable {
+    /// Venue-set overlap (Jaccard) at or above which two routes with the same ends are the same.
     public var maxVenueJaccard: Double
 
+    /// A rule with the given overlap threshold (default 0.7).
     public init(maxVenueJaccard: Double = 0.7) {
         self.maxVenueJaccard = maxVenueJaccard
     }
@@ -771,7 +805,7 @@ public struct RouteDiversity: Codable, Sendable, Equatable {
 }
 
 /// A set of up to 256 small integers.
-struct Bits256 {
+struct PlanningBitSet {
     var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     init() {}
@@ -799,7 +833,7 @@ struct Bits256 {
 }
 
 /// The `capacity` largest values pushed so far (a binary min-heap); capacity 0 keeps nothing and is never full.
-struct MinHeap {
+struct ScoreBar {
     private var values: [Double] = []
     let capacity: Int
 
@@ -841,7 +875,7 @@ struct MinHeap {
 }
 
 /// SplitMix64, for stable per-instance hashes.
-struct SplitMix {
+struct PlanningHash {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

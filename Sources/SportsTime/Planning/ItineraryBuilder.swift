@@ -3,10 +3,12 @@ import Foundation
 /// Turns router routes into itineraries: games with names and local times, legs with overnight stops, and a day by
 /// day plan.
 public struct ItineraryBuilder: Sendable {
+    /// The estimator the routes were planned with (for overnight positions).
     public var estimator: TravelEstimator
     /// An overnight stop is named after the nearest venue city within this many miles.
     public var nearbyCityMiles: Double
 
+    /// A builder; overnight stops take the name of a venue city within 75 miles by default.
     public init(estimator: TravelEstimator = TravelEstimator(), nearbyCityMiles: Double = 75) {
         self.estimator = estimator
         self.nearbyCityMiles = nearbyCityMiles
@@ -14,20 +16,20 @@ public struct ItineraryBuilder: Sendable {
 
     /// The itinerary of `route` as option number `rank`, with `dailyLimit` hours of driving a day.
     public func option(for route: PlannedRoute, rank: Int, dailyLimit: Double, catalog: Catalog) -> ItineraryOption {
-        var clock = LocalClock()
+        var clock = ItineraryClock()
         return option(for: route, rank: rank, dailyLimit: dailyLimit, catalog: catalog, clock: &clock)
     }
 
     /// Itineraries of `routes`, ranked 1, 2, … in order (sharing date formatters, which are slow to create).
     public func options(for routes: [PlannedRoute], dailyLimit: Double, catalog: Catalog) -> [ItineraryOption] {
-        var clock = LocalClock()
+        var clock = ItineraryClock()
         return routes.enumerated().map { index, route in
             option(for: route, rank: index + 1, dailyLimit: dailyLimit, catalog: catalog, clock: &clock)
         }
     }
 
     private func option(
-        for route: PlannedRoute, rank: Int, dailyLimit: Double, catalog: Catalog, clock: inout LocalClock
+        for route: PlannedRoute, rank: Int, dailyLimit: Double, catalog: Catalog, clock: inout ItineraryClock
     ) -> ItineraryOption {
         let games = route.games.map { plannedGame($0, catalog: catalog, clock: &clock) }
         let legs = route.legs.map { travelLeg($0, dailyLimit: dailyLimit, catalog: catalog) }
@@ -43,11 +45,11 @@ public struct ItineraryBuilder: Sendable {
 
     /// A game with its names, place and local start.
     public func plannedGame(_ game: Game, catalog: Catalog) -> PlannedGame {
-        var clock = LocalClock()
+        var clock = ItineraryClock()
         return plannedGame(game, catalog: catalog, clock: &clock)
     }
 
-    private func plannedGame(_ game: Game, catalog: Catalog, clock: inout LocalClock) -> PlannedGame {
+    private func plannedGame(_ game: Game, catalog: Catalog, clock: inout ItineraryClock) -> PlannedGame {
         let venue = catalog.venue(game.venue)
         let zone = venue?.zone ?? TimeZone(secondsFromGMT: 0) ?? .current
         return PlannedGame(
@@ -147,7 +149,8 @@ public struct ItineraryBuilder: Sendable {
                     dayDrive.hours,
                     leg.days.count > 1
                         ? ", day \(dayIndex + 1) of \(leg.days.count)" : String(format: ", %.0f mi", leg.miles))
-                let night = isLast ? destination : (info.overnightStops[safe: dayIndex]?.name ?? destination)
+                let stops = info.overnightStops
+                let night = isLast || dayIndex >= stops.count ? destination : stops[dayIndex].name
                 events.append(
                     Event(day: dayDrive.day, item: ItineraryItem(kind: .drive, time: nil, text: text), place: night))
             }
@@ -196,7 +199,7 @@ public struct ItineraryBuilder: Sendable {
 }
 
 /// Formats instants as "Sat Jun 6, 1:10 PM EDT" in a zone, keeping one formatter per zone.
-struct LocalClock {
+struct ItineraryClock {
     private var formatters: [String: DateFormatter] = [:]
 
     mutating func text(_ instant: Date, in zone: TimeZone) -> String {
@@ -209,8 +212,4 @@ struct LocalClock {
         formatters[zone.identifier] = formatter
         return formatter.string(from: instant)
     }
-}
-
-extension Array {
-    fileprivate subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

@@ -78,6 +78,7 @@ public enum PlanningFailure: Error, Sendable, Equatable, Codable {
         case code, message, games, hoursNeeded, limit, city
     }
 
+    /// Encodes `code`, `message` and the case's details (`games`, `hoursNeeded`/`limit`, `city`).
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(code, forKey: .code)
@@ -92,6 +93,7 @@ public enum PlanningFailure: Error, Sendable, Equatable, Codable {
         }
     }
 
+    /// Decodes what ``encode(to:)`` writes (the message is recomputed).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let code = try c.decode(String.self, forKey: .code)

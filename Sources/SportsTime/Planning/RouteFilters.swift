@@ -20,6 +20,7 @@ public struct RouteFilters: Codable, Sendable, Equatable {
     /// … plus this share of the direct start → end distance.
     public var corridorDetourRatio: Double
 
+    /// Filters; the defaults are the documented ones.
     public init(
         rejectsBacktracking: Bool = true, backtrackAllowanceMiles: Double = 500, backtrackDetourRatio: Double = 1.0,
         corridorAllowanceMiles: Double = 150, corridorDetourRatio: Double = 0.5

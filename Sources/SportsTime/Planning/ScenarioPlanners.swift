@@ -3,8 +3,10 @@ import Foundation
 /// Scenario A: every game of the chosen sports between two dates (both needed; missingDateRange otherwise; no sport
 /// → noGamesInRange). Must-see games, when given, are anchors and must lie within the dates.
 public struct ScenarioAPlanner: Sendable {
+    /// A planner.
     public init() {}
 
+    /// Up to `topK` options for the context's preferences, or why there are none.
     public func plan(_ context: PlanningContext, topK: Int) -> ItineraryResult {
         let range: ClosedRange<LocalDate>
         switch context.dateRange() {
@@ -29,8 +31,10 @@ public struct ScenarioAPlanner: Sendable {
 /// picked games' leagues when none is chosen) filling the days between. Dates are optional; when given, every picked
 /// game must lie within them (dateRangeViolation), otherwise the trip spans the picked games' days.
 public struct ScenarioBPlanner: Sendable {
+    /// A planner.
     public init() {}
 
+    /// Up to `topK` options for the context's preferences, or why there are none.
     public func plan(_ context: PlanningContext, topK: Int) -> ItineraryResult {
         let anchors: [Game]
         switch context.mustSeeGames() {
@@ -58,8 +62,10 @@ public struct ScenarioBPlanner: Sendable {
 /// near the way (``RouteFilters/isInCorridor(_:from:to:estimator:)``). Needs both locations (missingLocations) and
 /// both dates (missingDateRange).
 public struct ScenarioCPlanner: Sendable {
+    /// A planner.
     public init() {}
 
+    /// Up to `topK` options for the context's preferences, or why there are none.
     public func plan(_ context: PlanningContext, topK: Int) -> ItineraryResult {
         guard let start = context.preferences.startLocation, let end = context.preferences.endLocation,
             start.coordinate.isValid, end.coordinate.isValid
@@ -94,8 +100,10 @@ public struct ScenarioDPlanner: Sendable {
     /// Days planned when no dates are given.
     public static let defaultDays = 10
 
+    /// A planner.
     public init() {}
 
+    /// Up to `topK` options for the context's preferences, or why there are none.
     public func plan(_ context: PlanningContext, topK: Int) -> ItineraryResult {
         guard let teamID = context.preferences.followTeamId, let team = context.catalog.team(teamID) else {
             return .failure(.missingTeamSelection)
@@ -123,8 +131,10 @@ public struct ScenarioDPlanner: Sendable {
 /// none are given), keeps windows where every chosen team has a home game, routes each window over those home games
 /// requiring every team at home, and returns the best windows (10 by default) whose routes share no game.
 public struct ScenarioEPlanner: Sendable {
+    /// A planner.
     public init() {}
 
+    /// Up to `topK` options for the context's preferences, or why there are none.
     public func plan(_ context: PlanningContext, topK: Int) -> ItineraryResult {
         let teams = context.preferences.selectedTeamIds.compactMap { context.catalog.team($0) }
         guard !teams.isEmpty else { return .failure(.missingTeamSelection) }

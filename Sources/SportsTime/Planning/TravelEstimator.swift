@@ -15,6 +15,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
     /// Points closer than this (great-circle miles) count as the same place.
     public var samePlaceMiles: Double
 
+    /// An estimator; out-of-range values fall back to the defaults (speed at least 1 mph).
     public init(
         roadFactor: Double = 1.2, averageSpeedMPH: Double = 60, legOverheadHours: Double = 0.5,
         samePlaceMiles: Double = 0.5
@@ -32,6 +33,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
         /// Driving hours, overhead included.
         public var drivingHours: Double
 
+        /// A leg estimate.
         public init(miles: Double, drivingHours: Double) {
             self.miles = miles
             self.drivingHours = drivingHours
@@ -64,7 +66,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
     }
 
     /// An overnight stop on a leg too long for one day.
-    public struct OvernightStop: Codable, Sendable, Equatable {
+    public struct OvernightPoint: Codable, Sendable, Equatable {
         /// 1 = after the first day of driving.
         public var afterDay: Int
         /// Road miles driven from the leg's start.
@@ -72,6 +74,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
         /// Approximate position (on the straight line between the ends, where that share of the drive is done).
         public var coordinate: Coordinate
 
+        /// A stop from its parts.
         public init(afterDay: Int, milesFromStart: Double, coordinate: Coordinate) {
             self.afterDay = afterDay
             self.milesFromStart = milesFromStart
@@ -81,7 +84,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
 
     /// Where a traveller sleeps on a leg longer than one day's driving: after each full day of `dailyLimit` hours,
     /// at the share of the road that day's driving (minus the leg's overhead) covered.
-    public func overnightStops(from: Coordinate, to: Coordinate, dailyLimit: Double) -> [OvernightStop] {
+    public func overnightStops(from: Coordinate, to: Coordinate, dailyLimit: Double) -> [OvernightPoint] {
         let leg = leg(from: from, to: to)
         let days = daysNeeded(hours: leg.drivingHours, dailyLimit: dailyLimit)
         guard days > 1, leg.miles > 0 else { return [] }
@@ -90,7 +93,7 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
             let moving = max(0, drivenHours - legOverheadHours / 2)
             let miles = min(leg.miles, moving * averageSpeedMPH)
             let share = miles / leg.miles
-            return OvernightStop(
+            return OvernightPoint(
                 afterDay: day, milesFromStart: miles, coordinate: Self.interpolate(from: from, to: to, share: share))
         }
     }

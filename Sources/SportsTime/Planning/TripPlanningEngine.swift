@@ -6,9 +6,12 @@ public typealias ItineraryResult = Result<[ItineraryOption], PlanningFailure>
 /// The planning engine: checks the preferences, dispatches to the scenario planner of the mode, routes, explains a
 /// failure, and builds the itineraries.
 public struct TripPlanningEngine: Sendable {
+    /// The router (estimator, filters, scoring, beam settings).
     public var router: GameDAGRouter
+    /// When two options count as different.
     public var diversity: RouteDiversity
 
+    /// An engine with default settings unless given.
     public init(router: GameDAGRouter = GameDAGRouter(), diversity: RouteDiversity = RouteDiversity()) {
         self.router = router
         self.diversity = diversity
@@ -85,10 +88,14 @@ public struct TripPlanningEngine: Sendable {
 
 /// What every scenario planner gets.
 public struct PlanningContext: Sendable {
+    /// What the user asked for.
     public var preferences: TripPreferences
+    /// Venues, teams and games.
     public var catalog: Catalog
+    /// The engine (router settings).
     public var engine: TripPlanningEngine
 
+    /// A context from its parts.
     public init(preferences: TripPreferences, catalog: Catalog, engine: TripPlanningEngine) {
         self.preferences = preferences
         self.catalog = catalog

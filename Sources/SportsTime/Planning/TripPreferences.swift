@@ -43,8 +43,10 @@ public enum LeisureLevel: String, Codable, Sendable, CaseIterable {
 public struct TripLocation: Codable, Sendable, Equatable, Hashable {
     /// What the user sees, e.g. "Boston, MA".
     public var name: String
+    /// Where it is.
     public var coordinate: Coordinate
 
+    /// A named point.
     public init(name: String, coordinate: Coordinate) {
         self.name = name
         self.coordinate = coordinate
@@ -53,6 +55,7 @@ public struct TripLocation: Codable, Sendable, Equatable, Hashable {
 
 /// The planning engine's input (the spec's table under "Planning Engine Input Validation").
 public struct TripPreferences: Codable, Sendable, Equatable {
+    /// Which scenario planner runs.
     public var planningMode: PlanningMode
     /// Leagues whose games may fill the trip ("at least one sport should be selected").
     public var sports: Set<League>
@@ -62,7 +65,9 @@ public struct TripPreferences: Codable, Sendable, Equatable {
     public var endDate: LocalDate?
     /// Games the trip must include (scenario B; honoured as anchors by every scenario).
     public var mustSeeGameIds: [GameID]
+    /// Where the trip starts (scenario C needs it; any mode counts the drive from it).
     public var startLocation: TripLocation?
+    /// Where the trip ends (scenario C needs it; any mode counts the drive to it).
     public var endLocation: TripLocation?
     /// The team scenario D follows.
     public var followTeamId: TeamID?
@@ -74,12 +79,14 @@ public struct TripPreferences: Codable, Sendable, Equatable {
     public var maxDrivingHoursPerDriver: Double?
     /// The most stops (a stop is a run of consecutive games at one venue); nil = no cap.
     public var numberOfStops: Int?
+    /// How busy the trip may be.
     public var leisureLevel: LeisureLevel
     /// When false, a city may appear on only one day of the trip.
     public var allowRepeatCities: Bool
     /// Regions whose venues may be visited (must-see games are kept wherever they are).
     public var selectedRegions: Set<Region>
 
+    /// Preferences with the spec's defaults for everything not given.
     public init(
         planningMode: PlanningMode = .dateRange, sports: Set<League> = [], startDate: LocalDate? = nil,
         endDate: LocalDate? = nil, mustSeeGameIds: [GameID] = [], startLocation: TripLocation? = nil,
@@ -143,7 +150,9 @@ public struct DrivingConstraints: Codable, Sendable, Equatable {
     /// Hours per driver when none are given (the notes: fans plan at most ~8 h a day per driver).
     public static let defaultHoursPerDriver = 8.0
 
+    /// Drivers, at least 1.
     public let numberOfDrivers: Int
+    /// Hours each driver drives a day, at least 1.
     public let maxHoursPerDriver: Double
 
     /// Clamps `numberOfDrivers` to at least 1 and `maxHoursPerDriver` to at least 1 (nil or not finite → 8).
