@@ -232,6 +232,7 @@ struct PlanningScenarioTests {
         #expect(option.days.map(\.kind) == [.game, .travel, .travel, .mixed])
         #expect(option.days.map(\.date.description) == ["2025-06-02", "2025-06-03", "2025-06-04", "2025-06-05"])
         #expect(option.days[0].items.first?.time == "7:10 PM EDT")
+        #expect(option.days[1].items.map(\.text) == ["Drive Boston, MA → Chicago, IL (8.0 h, day 1 of 3)"])
         #expect(option.days[3].items.last?.time == "7:05 PM CDT")
         let leg = try #require(option.legs.first)
         #expect(leg.departureDay == F.date("2025-06-03"))
@@ -315,5 +316,19 @@ struct PlanningScenarioTests {
         let best = try #require(try TripPlanningEngine().plan(eastWeek, catalog: catalog).get().first)
         #expect(best.totals.games == 4)
         #expect(best.games.first?.localStart.hasSuffix("7:00 PM EDT") == true)
+    }
+
+    @Test("A packed day: a day game and a night game across town, the hop named by venue")
+    func packedDay() throws {
+        let games = [F.game("nyy", "yankee", "2025-06-03", "13:05"), F.game("nym", "citi", "2025-06-03", "19:10")]
+        var preferences = eastWeek
+        preferences.leisureLevel = .packed
+        let option = try #require(options(plan(preferences, games)).first)
+        #expect(option.days.count == 1)
+        #expect(option.days[0].kind == .mixed)
+        let texts = option.days[0].items.map(\.text)
+        #expect(texts.count == 3)
+        #expect(texts[1].hasPrefix("Drive Yankee Stadium → Citi Field (0.6 h, "))
+        #expect(option.days[0].items.compactMap(\.time) == ["1:05 PM EDT", "7:10 PM EDT"])
     }
 }

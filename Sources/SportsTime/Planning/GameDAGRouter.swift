@@ -160,7 +160,7 @@ public struct PlannedRoute: Sendable, Equatable {
 public struct RoutingOutcome: Sendable {
     /// Routes found, best score first, each meaningfully different from the better ones (``RouteDiversity``).
     public var routes: [PlannedRoute]
-    /// Whether the search was exhaustive (no label was dropped by the cap), so `routes.first` is optimal.
+    /// Whether the search was exhaustive (the instance was small enough for no beam), so `routes.first` is optimal.
     public var isExact: Bool
 }
 
@@ -478,7 +478,8 @@ struct RoutingProblem {
         guard n > 0, hasAllAnchors else { return RoutingOutcome(routes: [], isExact: true) }
         let cap = n <= router.exactGameLimit ? Int.max : router.labelCap
         let useBits = pointCount <= 256 && cityNames.count <= 256
-        var exact = true
+        // Beam mode (caps, predecessor limit, score bar) is never claimed to be exact.
+        let exact = cap == Int.max
         let firstAnchor = anchorIndices.first ?? Int.max
         let lastAnchor = anchorIndices.last ?? -1
         let scoring = router.scoring
@@ -604,10 +605,7 @@ struct RoutingProblem {
                 if let bucket = buckets[key], bucket.contains(where: { dominates(arena[Int($0)], candidate) }) {
                     continue
                 }
-                if keptHere.count >= cap {
-                    exact = false
-                    break
-                }
+                if keptHere.count >= cap { break }
                 buckets[key, default: []].append(Int32(arena.count))
                 keptHere.append(Int32(arena.count))
                 arena.append(candidate)

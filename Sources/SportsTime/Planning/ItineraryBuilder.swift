@@ -80,6 +80,13 @@ public struct ItineraryBuilder: Sendable {
         }
     }
 
+    private func shortName(of point: RoutePoint, catalog: Catalog) -> String {
+        switch point {
+        case .venue(let id): catalog.venue(id)?.name ?? id.rawValue
+        case .location(let location): location.name
+        }
+    }
+
     private func place(of point: RoutePoint, catalog: Catalog) -> String {
         switch point {
         case .venue(let id): catalog.venue(id)?.place ?? id.rawValue
@@ -142,13 +149,17 @@ public struct ItineraryBuilder: Sendable {
             let leg = route.legs[index]
             let info = legs[index]
             let destination = place(of: leg.to, catalog: catalog)
+            // Cities, or venue names for a hop within one city ("Wrigley Field → Rate Field").
+            let origin = place(of: leg.from, catalog: catalog)
+            let sameCity = origin == destination
+            let shownFrom = sameCity ? shortName(of: leg.from, catalog: catalog) : origin
+            let shownTo = sameCity ? shortName(of: leg.to, catalog: catalog) : destination
             for (dayIndex, dayDrive) in leg.days.enumerated() {
                 let isLast = dayIndex == leg.days.count - 1
-                let text = String(
-                    format: "Drive %@ → %@ (%.1f h%@)", place(of: leg.from, catalog: catalog), destination,
-                    dayDrive.hours,
+                let detail =
                     leg.days.count > 1
-                        ? ", day \(dayIndex + 1) of \(leg.days.count)" : String(format: ", %.0f mi", leg.miles))
+                    ? "day \(dayIndex + 1) of \(leg.days.count)" : "\(Int(leg.miles.rounded())) mi"
+                let text = "Drive \(shownFrom) → \(shownTo) (\(String(format: "%.1f", dayDrive.hours)) h, \(detail))"
                 let stops = info.overnightStops
                 let night = isLast || dayIndex >= stops.count ? destination : stops[dayIndex].name
                 events.append(
