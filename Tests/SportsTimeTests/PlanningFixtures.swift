@@ -129,7 +129,7 @@ enum PlanningFixtures {
 }
 
 /// SplitMix64: a seeded generator for reproducible random instances.
-struct TestRandom: RandomNumberGenerator {
+struct PlanningRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

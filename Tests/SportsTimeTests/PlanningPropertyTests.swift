@@ -18,7 +18,7 @@ struct PlanningPropertyTests {
     }
 
     static func instance(seed: UInt64, games gameRange: ClosedRange<Int> = 4...12) -> Instance {
-        var random = TestRandom(seed: seed)
+        var random = PlanningRandom(seed: seed)
         let venueCount = Int.random(in: 3...7, using: &random)
         let venues = Array(venueIDs.shuffled(using: &random).prefix(venueCount))
         let gameCount = Int.random(in: gameRange, using: &random)
