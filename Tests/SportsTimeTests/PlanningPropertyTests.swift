@@ -127,4 +127,79 @@ struct PlanningPropertyTests {
         #expect(equal >= seeds.count * 9 / 10)
         #expect(worst > 0.9)
     }
+
+    @Test("Random preferences in every mode, sane or absurd, give options that keep the rules or a failure")
+    func fuzzPreferences() throws {
+        let engine = TripPlanningEngine()
+        var random = PlanningRandom(seed: 77)
+        var outcomes: [String: Int] = [:]
+        for seed in 1...150 {
+            let instance = Self.instance(seed: UInt64(5000 + seed), games: 4...20)
+            let catalog = F.catalog(instance.games)
+            var preferences = instance.preferences
+            preferences.planningMode = PlanningMode.allCases.randomElement(using: &random) ?? .dateRange
+            let day = { F.date("2025-05-28").adding(days: Int.random(in: 0...14, using: &random)) }
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<6:
+                let a = day()
+                let b = day()
+                preferences.startDate = min(a, b)
+                preferences.endDate = max(a, b).adding(days: 3)
+            case 6..<8:
+                preferences.startDate = nil
+                preferences.endDate = nil
+            default:
+                preferences.startDate = Bool.random(using: &random) ? day() : nil
+                preferences.endDate = Bool.random(using: &random) ? day() : nil
+            }
+            preferences.numberOfDrivers = [-1, 0, 1, 2, 5].randomElement(using: &random) ?? 1
+            preferences.maxDrivingHoursPerDriver =
+                [nil, -2, 0.5, 6, .nan, .infinity, 30].randomElement(using: &random) ?? nil
+            preferences.numberOfStops = [nil, -1, 0, 2, 100].randomElement(using: &random) ?? nil
+            preferences.selectedRegions = Bool.random(using: &random) ? [.east] : Set(Region.allCases)
+            preferences.sports = Int.random(in: 0..<6, using: &random) == 0 ? [] : [.mlb, .nba]
+            if Int.random(in: 0..<8, using: &random) == 0 { preferences.mustSeeGameIds.append("unknown") }
+            let teams: [TeamID?] = [nil, F.teamID("yankee"), F.teamID("cbp"), "mlb-nope"]
+            preferences.followTeamId = teams.randomElement(using: &random) ?? nil
+            let teamSets: [[TeamID]] = [[], [F.teamID("fenway"), F.teamID("cbp")], [F.teamID("yankee")], ["mlb-nope"]]
+            preferences.selectedTeamIds = teamSets.randomElement(using: &random) ?? []
+            if preferences.planningMode == .locations {
+                preferences.startLocation = preferences.startLocation ?? catalog.location(named: "Boston")
+                preferences.endLocation = preferences.endLocation ?? catalog.location(named: "Philadelphia")
+            }
+            if Int.random(in: 0..<10, using: &random) == 0 {
+                preferences.endLocation = TripLocation(name: "?", coordinate: Coordinate(latitude: 0, longitude: .nan))
+            }
+            switch engine.plan(preferences, catalog: catalog) {
+            case .failure(let failure):
+                #expect(!failure.message.isEmpty)
+                outcomes[failure.code, default: 0] += 1
+            case .success(let options):
+                #expect(!options.isEmpty, "seed \(seed)")
+                outcomes["success", default: 0] += 1
+                for option in options {
+                    let starts = option.games.map(\.start)
+                    #expect(starts == starts.sorted(), "seed \(seed)")
+                    #expect(Set(option.games.map(\.gameId)).count == option.games.count)
+                    #expect(option.days.count == option.totals.days)
+                    let days = option.days.map(\.date.dayNumber)
+                    #expect(days == Array((days.first ?? 0)..<((days.first ?? 0) + days.count)))
+                    for game in option.games { #expect(days.contains(game.localDate.dayNumber)) }
+                    let limit = preferences.drivingConstraints.dailyLimit
+                    for leg in option.legs {
+                        #expect(leg.dailyHours.allSatisfy { $0.hours <= limit + 1e-6 }, "seed \(seed)")
+                        #expect(abs(leg.dailyHours.reduce(0) { $0 + $1.hours } - leg.drivingHours) < 1e-6)
+                    }
+                    if let start = preferences.startDate, preferences.planningMode != .teamFirst {
+                        #expect(days.first ?? 0 >= start.dayNumber, "seed \(seed)")
+                    }
+                    if let end = preferences.endDate, preferences.planningMode != .teamFirst {
+                        #expect(days.last ?? 0 <= end.dayNumber, "seed \(seed)")
+                    }
+                }
+            }
+        }
+        print("fuzzed preferences: \(outcomes.sorted { $0.key < $1.key })")
+        #expect(outcomes["success", default: 0] >= 15)
+    }
 }
