@@ -63,6 +63,7 @@ public struct TripPlanningEngine: Sendable {
         if request.dailyLimit < 24, let route = router.routes(for: relaxed, catalog: catalog, maxRoutes: 1).routes.first
         {
             // The smallest daily limit under which this route works (bisection; feasibility grows with the limit).
+            relaxed.games = route.games
             var low = request.dailyLimit
             var high = 24.0
             for _ in 0..<20 {
