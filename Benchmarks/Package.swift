@@ -42,6 +42,15 @@ let package = Package(
             path: "Benchmarks/Zone2Engine",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SportsTimePlanning",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SportsTime", package: rootName),
+            ],
+            path: "Benchmarks/SportsTimePlanning",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

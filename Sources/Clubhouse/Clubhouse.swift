@@ -215,6 +215,9 @@ func withRuntime(_ common: CommonOptions, _ body: (Runtime) async throws -> Void
     let runtime = try await Runtime.start(config, label: "clubhouse.cli")
     do {
         try await body(runtime)
+    } catch let exit as ExitCode {
+        await runtime.database.close()
+        throw exit
     } catch {
         await runtime.database.close()
         FileHandle.standardError.write(Data("error: \(error)\n".utf8))

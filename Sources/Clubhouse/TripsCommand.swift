@@ -166,7 +166,8 @@ enum TripText {
     static func option(_ option: ItineraryOption) -> String {
         let totals = option.totals
         var lines = [
-            "Option \(option.rank): \(totals.games) games at \(totals.distinctVenues) venues in \(totals.days) days, "
+            "Option \(option.rank): \(count(totals.games, "game")) at \(count(totals.distinctVenues, "venue")) in "
+                + "\(count(totals.days, "day")), "
                 + "\(Int(totals.miles.rounded())) mi, \(hours(totals.drivingHours)) driving "
                 + "(score \(Int(option.score.rounded())))"
         ]
@@ -178,6 +179,8 @@ enum TripText {
         return lines.joined(separator: "\n")
     }
 
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     static func hours(_ value: Double) -> String {
         let minutes = Int((value * 60).rounded())
         return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
@@ -185,7 +188,7 @@ enum TripText {
 
     static func report(_ result: ImportResult) -> String {
         var lines = [
-            "Imported \(result.counts.imported) games (read \(result.counts.read), "
+            "Imported \(count(result.counts.imported, "game")) (read \(result.counts.read), "
                 + "\(result.counts.duplicatesResolved) duplicates resolved, \(result.counts.postponed) postponed, "
                 + "\(result.counts.cancelled) cancelled)."
         ]
