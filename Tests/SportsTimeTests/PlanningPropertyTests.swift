@@ -53,22 +53,30 @@ struct PlanningPropertyTests {
         return Instance(games: games, preferences: preferences)
     }
 
-    /// The best score over every subset of the candidates, in time order, that the rules accept.
-    static func bruteForce(_ problem: RoutingProblem) -> Double? {
+    /// The best score over every subset of the candidates, in time order, that the reference rules accept; each
+    /// subset's verdict must also match the library's own one-route evaluator.
+    static func bruteForce(_ reference: PlanningReference, _ problem: RoutingProblem, seed: Int) -> Double? {
         var best: Double?
         var path: [Int] = []
+        var mismatches = 0
         func visit(_ next: Int) {
-            if !path.isEmpty, let route = problem.evaluate(path) {
-                best = max(best ?? -.infinity, route.score)
+            if !path.isEmpty {
+                let expected = reference.score(path)
+                let actual = problem.evaluate(path)?.score
+                if (expected == nil) != (actual == nil) || abs((expected ?? 0) - (actual ?? 0)) > 1e-6 {
+                    mismatches += 1
+                }
+                if let expected { best = max(best ?? -.infinity, expected) }
             }
-            guard next < problem.n else { return }
-            for index in next..<problem.n {
+            guard next < reference.stops.count else { return }
+            for index in next..<reference.stops.count {
                 path.append(index)
                 visit(index + 1)
                 path.removeLast()
             }
         }
         visit(0)
+        #expect(mismatches == 0, "seed \(seed): the reference and the evaluator disagree on \(mismatches) routes")
         return best
     }
 
@@ -86,8 +94,9 @@ struct PlanningPropertyTests {
                 games: context.games(from: range.lowerBound, to: range.upperBound, leagues: [.mlb, .nba]),
                 anchors: anchors, range: range)
             let problem = RoutingProblem(request: request, catalog: catalog, router: engine.router)
-            #expect(problem.n == instance.games.count)
-            let expected = Self.bruteForce(problem)
+            let reference = PlanningReference(request: request, catalog: catalog, router: engine.router)
+            #expect(problem.n == instance.games.count && reference.stops.count == problem.n)
+            let expected = Self.bruteForce(reference, problem, seed: seed)
             let result = engine.plan(instance.preferences, catalog: catalog)
             switch result {
             case .success(let options):
