@@ -166,8 +166,8 @@ public struct ScenarioEPlanner: Sendable {
             let games = (startDay...endDay).flatMap { byDay[$0] ?? [] }
             let homeTeams = Set(games.map(\.home))
             guard homeTeams.count == wanted.count else { continue }
-            let range = LocalDate(dayNumber: startDay)...LocalDate(dayNumber: endDay)
-            let request = context.request(games: games, anchors: [], range: range, requiredHomeTeams: teamIDs)
+            // The window bounds the games; the user's dates (if any) bound the drives from and to home.
+            let request = context.request(games: games, anchors: [], range: given, requiredHomeTeams: teamIDs)
             if firstRequest == nil { firstRequest = request }
             if let best = context.engine.router.routes(for: request, catalog: context.catalog, maxRoutes: 1).routes
                 .first
