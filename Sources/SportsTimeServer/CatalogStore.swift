@@ -9,7 +9,9 @@ import Synchronization
 final class CatalogStore: Sendable {
     let base: Catalog
     let schedules: ScheduleRepository
-    private let generated: [Game]
+    private let years: ClosedRange<Int>
+    /// Generated on first use, so commands that never plan don't pay for it.
+    private let generated = Mutex<[Game]?>(nil)
     private let cache = Mutex<(version: String, catalog: Catalog)?>(nil)
 
     /// Seed of the demo seasons (fixed, so every instance and restart generates the same games).
@@ -19,8 +21,18 @@ final class CatalogStore: Sendable {
     init(base: Catalog, schedules: ScheduleRepository, years: ClosedRange<Int>) {
         self.base = base
         self.schedules = schedules
-        let generator = SeasonGenerator(catalog: base, seed: Self.seed)
-        generated = years.flatMap { generator.seasons(League.allCases, year: $0) }
+        self.years = years
+    }
+
+    /// The demo seasons of every league.
+    private func demoGames() -> [Game] {
+        generated.withLock { cached in
+            if let cached { return cached }
+            let generator = SeasonGenerator(catalog: base, seed: Self.seed)
+            let games = years.flatMap { generator.seasons(League.allCases, year: $0) }
+            cached = games
+            return games
+        }
     }
 
     /// The years generated around `now`: last year's seasons through next year's.
@@ -33,7 +45,7 @@ final class CatalogStore: Sendable {
     func current() async throws -> Catalog {
         let version = try await schedules.version()
         if let cached = cache.withLock({ $0?.version == version ? $0?.catalog : nil }) { return cached }
-        let catalog = Self.merge(base: base, generated: generated, imported: try await schedules.all())
+        let catalog = Self.merge(base: base, generated: demoGames(), imported: try await schedules.all())
         cache.withLock { $0 = (version, catalog) }
         return catalog
     }
