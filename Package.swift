@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "ClubWeeklyServer", targets: ["ClubWeeklyServer"]),
         .library(name: "SportsTime", targets: ["SportsTime"]),
         .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
+        .library(name: "TodayInSwitzerland", targets: ["TodayInSwitzerland"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -45,6 +46,7 @@ let package = Package(
         .target(name: "JustZone2", swiftSettings: swiftSettings),
         .target(name: "ActivityFiles", swiftSettings: swiftSettings),
         .target(name: "SportsTime", resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        .target(name: "TodayInSwitzerland", resources: [.copy("Resources")], swiftSettings: swiftSettings),
 
         // MARK: Server layer
         .target(
@@ -136,6 +138,8 @@ let package = Package(
         .testTarget(
             name: "SportsTimeTests", dependencies: ["SportsTime"], resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SportsTimeServerTests",
             dependencies: [
