@@ -166,12 +166,12 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
     /// Local hour drivers set off in the morning.
     public var earliestDepartureHour: Double
 
-    /// A search; the defaults are one driver × 8 h, the default estimator, two parks a day allowed, a beam of 1,000
-    /// states refined at 4,000 on the 8 best first days, no time budget, any dates and no fixed ends.
+    /// A search; the defaults are one driver × 8 h, the default estimator, two parks a day allowed, a beam of 500
+    /// states refined at 2,000 on the 8 best first days, no time budget, any dates and no fixed ends.
     public init(
         driving: DrivingConstraints = DrivingConstraints(numberOfDrivers: 1, maxHoursPerDriver: nil),
-        estimator: TravelEstimator = TravelEstimator(), allowsTwoParksPerDay: Bool = true, beamWidth: Int = 1_000,
-        refinementWidth: Int = 4_000, refinedStartDayCount: Int = 8, timeBudgetSeconds: Double? = nil,
+        estimator: TravelEstimator = TravelEstimator(), allowsTwoParksPerDay: Bool = true, beamWidth: Int = 500,
+        refinementWidth: Int = 2_000, refinedStartDayCount: Int = 8, timeBudgetSeconds: Double? = nil,
         startDates: ClosedRange<LocalDate>? = nil, startLocation: TripLocation? = nil,
         endLocation: TripLocation? = nil, arrivalBufferHours: Double = 1, earliestDepartureHour: Double = 8
     ) {
