@@ -24,11 +24,15 @@ public enum HolidayScope: String, Codable, Sendable, CaseIterable {
 public struct Holiday: Codable, Sendable, Hashable {
     /// The rule that produced it ("goodFriday", "sechselaeuten", …); stable across years.
     public var key: String
+    /// The Swiss calendar day.
     public var date: CivilDate
+    /// The name in English and German.
     public var name: LocalizedText
     /// The French name for days of the French-speaking cantons (and the shared days), when natural.
     public var nameFR: String?
+    /// Whole day off, afternoon off, or festival.
     public var kind: HolidayKind
+    /// National, cantonal or city-only.
     public var scope: HolidayScope
     /// The canton the list was computed for.
     public var canton: Canton
@@ -38,6 +42,7 @@ public struct Holiday: Codable, Sendable, Hashable {
     /// customary day off that most employers, schools and shops keep (e.g. Berchtoldstag in Zürich).
     public var statutory: Bool
 
+    /// A holiday; `statutory` defaults to true (a day equal to a Sunday by law).
     public init(
         key: String, date: CivilDate, name: LocalizedText, nameFR: String? = nil, kind: HolidayKind,
         scope: HolidayScope, canton: Canton, city: String? = nil, statutory: Bool = true
@@ -59,11 +64,14 @@ public struct Holiday: Codable, Sendable, Hashable {
 
 /// A holiday seen from a given day: how far away it is.
 public struct UpcomingHoliday: Codable, Sendable, Hashable {
+    /// The holiday itself.
     public var holiday: Holiday
     /// Whole Swiss calendar days from today to the holiday (0 = today).
     public var daysUntil: Int
+    /// True when the holiday is today (Swiss date).
     public var isToday: Bool
 
+    /// `holiday` as seen from `today`.
     public init(holiday: Holiday, today: CivilDate) {
         self.holiday = holiday
         daysUntil = today.days(to: holiday.date)
@@ -80,7 +88,9 @@ public struct UpcomingHoliday: Codable, Sendable, Hashable {
 public struct APIHoliday: Codable, Sendable, Hashable {
     /// `YYYY-MM-DD`.
     public var date: String
+    /// The English name.
     public var name: String
+    /// The German name.
     public var nameDE: String
     /// Present (true) for days kept in every canton.
     public var national: Bool?
@@ -88,13 +98,16 @@ public struct APIHoliday: Codable, Sendable, Hashable {
     public var cantons: [String]?
     /// Present (true) for cantonal and city days.
     public var cantonal: Bool?
+    /// Whole Swiss calendar days until the holiday.
     public var daysUntil: Int
+    /// True when `daysUntil` is 0.
     public var isToday: Bool
     /// Present (true) for afternoon-only holidays.
     public var halfDay: Bool?
     /// Present (true) for festivals that are not days off.
     public var observance: Bool?
 
+    /// An entry from its fields.
     public init(
         date: String, name: String, nameDE: String, national: Bool? = nil, cantons: [String]? = nil,
         cantonal: Bool? = nil, daysUntil: Int, isToday: Bool, halfDay: Bool? = nil, observance: Bool? = nil
