@@ -9,7 +9,7 @@ import SportsTimeServer
 struct TripsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trips", abstract: "SportsTime: plan multi-stop sports road trips, import league schedules.",
-        subcommands: [Plan.self, Import.self, Update.self])
+        subcommands: [Plan.self, Tour.self, Import.self, Update.self])
 
     struct Plan: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -105,6 +105,73 @@ struct TripsCommand: AsyncParsableCommand {
                         print(options.map(TripText.option).joined(separator: "\n\n"))
                     }
                 }
+            }
+        }
+    }
+
+    struct Tour: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Find the shortest tour that sees a game at every park (arena, stadium) of a league.",
+            discussion: """
+                Example: clubhouse trips tour --league mlb --drivers 2
+                Fewest days first, then fewest miles, under the planner's driving rules; two parks on one day when a
+                day game and a night game fit. Searches every first day of the season (or --from/--to).
+                """)
+        @Option(help: "League (default mlb).") var league: String = "mlb"
+        @Option(help: "Drivers (default 1).") var drivers: Int = 1
+        @Option(help: "Maximum driving hours per driver per day (default 8).") var hours: Double?
+        @Option(help: "Season (the year it starts; default: this year).") var season: Int?
+        @Option(help: "Earliest first day, YYYY-MM-DD.") var from: String?
+        @Option(help: "Latest first day, YYYY-MM-DD.") var to: String?
+        @Option(help: "Start and end at this place (a city or lat,lon).") var start: String?
+        @Flag(help: "Print the tour as JSON.") var json = false
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            guard let league = League(text: league) else { throw ValidationError("Unknown league '\(self.league)'.") }
+            var search = BallparkTourSearch(
+                driving: DrivingConstraints(numberOfDrivers: drivers, maxHoursPerDriver: hours))
+            if from != nil || to != nil {
+                guard let first = LocalDate(from ?? "1900-01-01"), let last = LocalDate(to ?? "2200-12-31"),
+                    first <= last
+                else { throw ValidationError("--from and --to must be dates like 2026-05-01, --from first.") }
+                search.startDates = first...last
+            }
+            let year = season ?? Calendar(identifier: .gregorian).component(.year, from: Date())
+            // Seasons that cross New Year (NBA, NHL, NFL) run from August to July.
+            let crossesYear = [League.nba, .nhl, .nfl].contains(league)
+            guard let seasonStart = LocalDate(year: year, month: crossesYear ? 8 : 1, day: 1),
+                let seasonEnd = LocalDate(year: crossesYear ? year + 1 : year, month: crossesYear ? 7 : 12, day: 31)
+            else { throw ValidationError("--season must be a year like 2026.") }
+            try await withTrips(common) { app in
+                var catalog = try await app.currentCatalog()
+                catalog.replaceGames(
+                    catalog.games.filter { $0.league == league && (seasonStart...seasonEnd).contains($0.localDate) })
+                if let start {
+                    guard let location = catalog.location(named: start) else {
+                        throw ValidationError("Unknown place '\(start)': name a city with a venue, or lat,lon.")
+                    }
+                    search.startLocation = location
+                    search.endLocation = location
+                }
+                let report = search.report(catalog: catalog, league: league)
+                guard let tour = report.tour else {
+                    FileHandle.standardError.write(
+                        Data("No tour covers all \(report.venues.count) venues in this schedule.\n".utf8))
+                    throw ExitCode(2)
+                }
+                if json {
+                    let encoder = JSONResponse.encoder()
+                    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                    print(String(decoding: try encoder.encode(tour), as: UTF8.self))
+                    return
+                }
+                print(
+                    "\(report.venues.count) venues in \(TripText.count(tour.totalDays, "day")) "
+                        + "(\(tour.firstDay) → \(tour.lastDay)), \(Int(tour.totalMiles.rounded())) mi, "
+                        + "\(TripText.hours(tour.drivingHours)) driving, found "
+                        + "in \(String(format: "%.1f", report.elapsedSeconds)) s")
+                if let option = search.itinerary(for: tour, catalog: catalog) { print(TripText.option(option)) }
             }
         }
     }
