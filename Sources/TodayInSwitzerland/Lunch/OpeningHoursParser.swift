@@ -3,7 +3,7 @@ import Foundation
 /// A token of an `opening_hours` value.
 struct OpeningHoursToken: Equatable {
     enum Kind: Equatable {
-        /// Letters: weekdays, months, `PH`, `off`, `week`, `sunrise` … (as written).
+        /// Letters: weekdays, months, `PH`, `off`, `week`, `sunrise` … (lowercased; `text` has them as written).
         case word(String)
         /// Digits, with how many there were (years have four).
         case number(Int, digits: Int)
@@ -122,7 +122,7 @@ struct OpeningHoursParser {
                 var j = i
                 while j < characters.count, characters[j].isLetter { j += 1 }
                 let word = String(characters[i..<j])
-                tokens.append(.init(kind: .word(word), position: start, text: word))
+                tokens.append(.init(kind: .word(word.lowercased()), position: start, text: word))
                 i = j
                 continue
             }
@@ -174,7 +174,7 @@ struct OpeningHoursParser {
     private func isSymbol(_ token: OpeningHoursToken, _ symbol: Character) -> Bool { token.kind == .symbol(symbol) }
 
     private func word(_ token: OpeningHoursToken) -> String? {
-        if case .word(let word) = token.kind { return word.lowercased() }
+        if case .word(let word) = token.kind { return word }
         return nil
     }
 
