@@ -98,6 +98,28 @@ struct EventsCalendarTests {
         #expect(detail.events.map(\.id) == ["sechselaeuten"])
         #expect(detail.holidays.count == 1)
         #expect(detail.schoolHolidays.count == 1)
+        #expect(detail.recurring.isEmpty)
+    }
+
+    @Test("day detail lists day-bound activities of that weekday, in season")
+    func recurringActivities() throws {
+        func activity(_ id: String, _ recurring: String?, months: [Int]? = nil) -> Activity {
+            Activity(
+                id: id, city: "zurich", name: id, nameDE: id, description: "", descriptionDE: "", indoor: false,
+                ageRange: "2-5 years", duration: "1 hour", category: .outdoor, recurring: recurring,
+                availableMonths: months)
+        }
+        let list = [
+            activity("market", "Tue & Fri 6:00-11:00"), activity("story-time", "Mittwoch 10 Uhr"),
+            activity("daily", "täglich"), activity("zoo", nil), activity("xmas-market", "Di-So", months: [11, 12]),
+        ]
+        let tuesday = EventsCalendar.day(try calendarDay("2026-04-21"), events: [], activities: list)
+        #expect(tuesday.recurring.map(\.id) == ["market"])
+        let wednesday = EventsCalendar.day(try calendarDay("2026-12-02"), events: [], activities: list)
+        #expect(wednesday.recurring.map(\.id) == ["story-time", "xmas-market"])
+        // Grid days stay light.
+        let grid = EventsCalendar.monthGrid(try month(2026, 12), events: [])
+        #expect(grid.days.allSatisfy { $0.recurring.isEmpty })
     }
 
     @Test("the month's event list and the list filters")

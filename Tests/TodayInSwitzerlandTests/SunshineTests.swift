@@ -333,6 +333,36 @@ struct SunshineTests {
         #expect(SunshineRanking.driveText(minutes: -5) == "0min")
     }
 
+    @Test("mutated Open-Meteo replies never crash: they decode or throw a typed error, and rank without trapping")
+    func fuzz() throws {
+        let original = Array(multiLocation.utf8)
+        let alphabet = Array("[]{}\",:0123456789.-enulltrueTZ ".utf8)
+        var generator = SeededGenerator(seed: 2026)
+        let places = (0..<4).map { place("p\($0)", drive: $0) }
+        let dates = SunshineRanking.weekendDates(today: try day("2026-04-24"))
+        for _ in 0..<1500 {
+            var bytes = original
+            for _ in 0..<Int(generator.next() % 6) + 1 {
+                let at = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            do {
+                let forecast = try OpenMeteoLocation.decodeList(from: Data(bytes))
+                let ranked = SunshineRanking.rank(places: places, forecast: forecast, dates: dates)
+                #expect(ranked.allSatisfy { $0.forecast.count <= 3 && $0.sunshineHoursTotal >= 0 })
+                _ = SnowRanking.rank(
+                    resorts: places, forecast: forecast, dates: SnowRanking.weekDates(today: dates.friday))
+                _ = DayWeather.days(from: forecast.first)
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+    }
+
     @Test("the Open-Meteo query asks for every place in one request, Swiss time zone")
     func query() throws {
         let items = SunshineRanking.queryItems(

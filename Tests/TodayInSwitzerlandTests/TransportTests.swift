@@ -166,6 +166,39 @@ struct TransportTests {
         #expect(made.delays.first?.scheduledTime == "08:00")
     }
 
+    @Test("mutated stationboards never crash: they parse or throw a typed error")
+    func fuzz() {
+        let original = Array(stadelhofen.utf8)
+        let alphabet = Array("[]{}\",:0123456789.-+TZnull ".utf8)
+        var generator = SeededGenerator(seed: 8503003)
+        for _ in 0..<1500 {
+            var bytes = original
+            for _ in 0..<Int(generator.next() % 6) + 1 {
+                let at = Int(generator.next() % UInt64(bytes.count))
+                switch generator.next() % 3 {
+                case 0: bytes[at] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            do {
+                let transport = Transport.make(departures: try StationBoard.departures(from: Data(bytes)))
+                #expect(transport.delays.count <= 5)
+                #expect(transport.delays.allSatisfy { $0.delay > 3 })
+            } catch {
+                #expect(!error.description.isEmpty)
+            }
+        }
+        // Random strings through the timestamp parser.
+        for _ in 0..<3000 {
+            let length = Int(generator.next() % 30)
+            let text = String(
+                decoding: (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] },
+                as: UTF8.self)
+            _ = StationBoard.parseTimestamp(text)
+        }
+    }
+
     @Test("JSON keys the client requires")
     func encoding() throws {
         let transport = Transport.make(departures: try board(stadelhofen))

@@ -114,6 +114,22 @@ struct WeekendTests {
         #expect(WeekendPlanner.isAvailable(market, on: try weekendDay("2026-06-12")))
     }
 
+    @Test("random recurring, duration and age texts never crash")
+    func randomTexts() {
+        let alphabet = Array(
+            "MoDiMiDoFrSaSo TueWedThuFriSatSun-–&,.:0123456789+ weekendtäglichbisto hminStunden".unicodeScalars)
+        var generator = SeededGenerator(seed: 99)
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int(generator.next() % 25) {
+                text.unicodeScalars.append(alphabet[Int(generator.next() % UInt64(alphabet.count))])
+            }
+            if let days = WeekendPlanner.weekdays(in: text) { #expect(days.isSubset(of: Set(1...7))) }
+            _ = WeekendPlanner.isShort(text)
+            if let ages = ActivityFilter.parseAges(text) { #expect(ages.lowerBound >= 0) }
+        }
+    }
+
     @Test("durations: up to two hours is a morning activity")
     func durations() {
         for short in ["30 min", "1 hour", "1-2 hours", "45 Min.", "90 minutes", "1 Stunde", "1–2 Stunden", "1.5 h"] {

@@ -98,11 +98,14 @@ public struct CalendarDay: Codable, Sendable, Equatable {
     public var holidays: [CalendarHoliday]
     /// School holidays covering this day.
     public var schoolHolidays: [SchoolHoliday]
+    /// Day-bound activities on this weekday (markets, story times: a `recurring` text naming days), in season. Only
+    /// the day detail fills it; grid days leave it empty.
+    public var recurring: [Activity]
 
     /// A day from its parts.
     public init(
         date: CivilDate, inMonth: Bool, isToday: Bool, events: [CityEvent], holidays: [CalendarHoliday],
-        schoolHolidays: [SchoolHoliday]
+        schoolHolidays: [SchoolHoliday], recurring: [Activity] = []
     ) {
         self.date = date
         self.inMonth = inMonth
@@ -111,6 +114,7 @@ public struct CalendarDay: Codable, Sendable, Equatable {
         self.events = events
         self.holidays = holidays
         self.schoolHolidays = schoolHolidays
+        self.recurring = recurring
     }
 
     /// Nothing on this day.
@@ -167,12 +171,21 @@ public enum EventsCalendar {
         return MonthGrid(month: month, weeks: weeks)
     }
 
-    /// The detail of one day: events overlapping it, its holidays and the school holidays covering it.
+    /// The detail of one day: events overlapping it, its holidays, the school holidays covering it and, from
+    /// `activities`, the day-bound ones held on that weekday (``WeekendPlanner/weekdays(in:)``) and in season.
     public static func day(
         _ date: CivilDate, events: [CityEvent], holidays: [CalendarHoliday] = [], schoolHolidays: [SchoolHoliday] = [],
-        today: CivilDate? = nil
+        activities: [Activity] = [], today: CivilDate? = nil
     ) -> CalendarDay {
-        day(date, events: events, holidays: holidays, schoolHolidays: schoolHolidays, today: today, inMonth: true)
+        var detail = day(
+            date, events: events, holidays: holidays, schoolHolidays: schoolHolidays, today: today, inMonth: true)
+        detail.recurring = activities.filter { activity in
+            guard let text = activity.recurring, let days = WeekendPlanner.weekdays(in: text), days.count < 7 else {
+                return false
+            }
+            return days.contains(date.isoWeekday) && WeekendPlanner.isAvailable(activity, on: date)
+        }
+        return detail
     }
 
     static func day(
