@@ -1,0 +1,203 @@
+import Foundation
+
+/// The languages headlines come in (Swiss feeds are German and French; a few are English).
+public enum NewsLanguage: String, Codable, Sendable, CaseIterable {
+    case de, fr, en
+}
+
+/// The tone of a headline, as the original sent it.
+public enum Sentiment: String, Codable, Sendable, CaseIterable {
+    case positive, neutral, negative
+
+    /// Decodes leniently: anything but `positive`/`negative` is `neutral` (as the original forced it).
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        self = Sentiment(rawValue: text.lowercased()) ?? .neutral
+    }
+}
+
+/// The news lists of the response (`categories.<key>`). `disruptions` is not in the original worker's output
+/// but the iOS client decodes it.
+public enum NewsCategory: String, Codable, Sendable, CaseIterable {
+    case topStories, politics, events, culture, local, disruptions
+
+    /// The topical categories a headline is classified into (`topStories` is a ranking, not a topic).
+    public static let topical: [NewsCategory] = [.disruptions, .politics, .events, .culture, .local]
+}
+
+/// What the classifier found out about one headline.
+public struct NewsClassification: Sendable, Equatable {
+    /// The detected language.
+    public var language: NewsLanguage
+    /// The best topical category, nil when no category scored at least ``NewsClassifier/minimumScore``.
+    public var category: NewsCategory?
+    /// The score of each topical category (weighted keyword hits; 0 when none).
+    public var scores: [NewsCategory: Double]
+    /// The tone.
+    public var sentiment: Sentiment
+    /// The sentiment score behind ``sentiment`` (negative is bad news).
+    public var sentimentScore: Double
+    /// Whether the headline names the city or one of its districts or neighbouring towns.
+    public var mentionsCity: Bool
+
+    /// Creates a classification.
+    public init(
+        language: NewsLanguage, category: NewsCategory?, scores: [NewsCategory: Double], sentiment: Sentiment,
+        sentimentScore: Double, mentionsCity: Bool
+    ) {
+        self.language = language
+        self.category = category
+        self.scores = scores
+        self.sentiment = sentiment
+        self.sentimentScore = sentimentScore
+        self.mentionsCity = mentionsCity
+    }
+
+    /// The score of `category` (0 for `topStories`).
+    public func score(_ category: NewsCategory) -> Double { scores[category] ?? 0 }
+}
+
+/// A rule-based classifier for Swiss headlines in German, French and English; no external service.
+///
+/// - **Language**: counts of each language's stop words, plus umlauts/ß (German), French accents, and typical
+///   endings ("-ung", "-keit", "-ing"); the feed's declared language adds 1 point. Ties go to the declared
+///   language, then German.
+/// - **Category**: weighted keyword lexicons (``TopicLexicon``, exact/prefix/suffix/inside matches on
+///   accent-folded words, so German compounds like "Bundesratswahl" or "Jazzfestival" match). Title words count
+///   fully, description words half; a word counts once. `local` adds the city's names (3 points) and districts
+///   and neighbouring towns (2 points). The best category needs ``minimumScore``; ties go in the order
+///   disruptions, politics, events, culture, local.
+/// - **Sentiment**: the detected language's lexicon (``SentimentLexicon``) sums signed weights (title fully,
+///   description half). A negation word up to three words before a sentiment word ("kein Erfolg", "pas de
+///   victoire", "not a success"), or "nicht"/"pas"/"not"/"jamais" up to two words after it ("gelingt nicht"),
+///   turns it around at half strength ("keine Verletzten" is mildly good, not as good as "Unfall" is bad).
+///   A total of +1 or more is positive, −1 or less negative, anything between neutral.
+public struct NewsClassifier: Sendable {
+    /// The least category score that makes a headline belong to a topic.
+    public static let minimumScore = 2.0
+
+    /// The city whose names make a story local.
+    public let cityID: String
+    private let cityLexicon: Lexicon
+
+    /// A classifier for readers in `city`.
+    public init(city: City) {
+        cityID = city.id
+        cityLexicon = CityLexicon.lexicon(for: city.id)
+    }
+
+    /// Classifies a feed item (its declared language is the hint).
+    public func classify(_ item: FeedItem) -> NewsClassification {
+        classify(title: item.title, summary: item.summary, languageHint: item.language)
+    }
+
+    /// Classifies a headline and its description.
+    public func classify(title: String, summary: String = "", languageHint: String? = nil) -> NewsClassification {
+        let titleTokens = NewsText.tokens(title)
+        let summaryTokens = NewsText.tokens(summary)
+        let language = Self.detectLanguage(title + " " + summary, hint: languageHint)
+
+        var scores: [NewsCategory: Double] = [:]
+        let lexicons: [(NewsCategory, [Lexicon])] = [
+            (.disruptions, [TopicLexicon.disruptions]), (.politics, [TopicLexicon.politics]),
+            (.events, [TopicLexicon.events]), (.culture, [TopicLexicon.culture]),
+            (.local, [TopicLexicon.local, cityLexicon]),
+        ]
+        for (category, lists) in lexicons {
+            scores[category] = lists.reduce(0) {
+                $0 + Self.weightedScore($1, title: titleTokens, summary: summaryTokens)
+            }
+        }
+        let mentionsCity = !cityLexicon.weights(titleTokens + ["."] + summaryTokens).isEmpty
+
+        var best: NewsCategory?
+        var bestScore = Self.minimumScore - 0.000_1
+        for category in NewsCategory.topical where (scores[category] ?? 0) > bestScore {
+            best = category
+            bestScore = scores[category] ?? 0
+        }
+        let titleTone = Self.sentimentScore(of: titleTokens, language: language)
+        let summaryTone = Self.sentimentScore(of: summaryTokens, language: language)
+        let tone = titleTone + summaryTone / 2
+        return NewsClassification(
+            language: language, category: best, scores: scores, sentiment: Self.sentiment(forScore: tone),
+            sentimentScore: tone, mentionsCity: mentionsCity)
+    }
+
+    /// Title hits count fully, hits only in the description half.
+    private static func weightedScore(_ lexicon: Lexicon, title: [String], summary: [String]) -> Double {
+        let inTitle = lexicon.weights(title)
+        var total = inTitle.values.reduce(0, +)
+        for (key, weight) in lexicon.weights(summary) where inTitle[key] == nil { total += weight / 2 }
+        return total
+    }
+
+    // MARK: - Language
+
+    /// The language of `text`; `hint` is a declared language ("de", "fr-CH", "en-US") that breaks ties.
+    public static func detectLanguage(_ text: String, hint: String? = nil) -> NewsLanguage {
+        var scores: [NewsLanguage: Double] = [.de: 0, .fr: 0, .en: 0]
+        let hinted = hint.flatMap { NewsLanguage(rawValue: String($0.lowercased().prefix(2))) }
+        if let hinted { scores[hinted, default: 0] += 1 }
+        var germanLetters = 0
+        var frenchLetters = 0
+        for character in text {
+            switch character {
+            case "ä", "ö", "ü", "Ä", "Ö", "Ü", "ß": germanLetters += 1
+            case "é", "è", "ê", "à", "â", "ç", "î", "ô", "û", "ù", "ë", "ï", "œ", "É", "È", "À", "Ç": frenchLetters += 1
+            default: break
+            }
+        }
+        scores[.de, default: 0] += min(Double(germanLetters) * 0.5, 3)
+        scores[.fr, default: 0] += min(Double(frenchLetters) * 0.5, 3)
+        for token in NewsText.tokens(text) {
+            if NewsStopwords.german.contains(token) { scores[.de, default: 0] += 1 }
+            if NewsStopwords.french.contains(token) { scores[.fr, default: 0] += 1 }
+            if NewsStopwords.english.contains(token) { scores[.en, default: 0] += 1 }
+            guard token.count >= 5 else { continue }
+            if token.hasSuffix("ung") || token.hasSuffix("ungen") || token.hasSuffix("keit") || token.hasSuffix("heit")
+                || token.hasSuffix("schaft") || token.hasSuffix("lich") || token.contains("sch")
+            {
+                scores[.de, default: 0] += 0.3
+            }
+            if token.hasSuffix("ing") || token.hasSuffix("ness") || token.hasSuffix("ship") {
+                scores[.en, default: 0] += 0.3
+            }
+            if token.hasSuffix("eux") || token.hasSuffix("aux") || token.hasSuffix("iere") || token.hasSuffix("ette") {
+                scores[.fr, default: 0] += 0.3
+            }
+        }
+        let order: [NewsLanguage] = [hinted, .de, .fr, .en].compactMap { $0 }
+        var best = order.first ?? .de
+        for language in order where (scores[language] ?? 0) > (scores[best] ?? 0) { best = language }
+        return best
+    }
+
+    // MARK: - Sentiment
+
+    /// The tone of `text` in `language`, with negation handling.
+    public static func sentiment(of text: String, language: NewsLanguage) -> Sentiment {
+        sentiment(forScore: sentimentScore(of: NewsText.tokens(text), language: language))
+    }
+
+    static func sentiment(forScore score: Double) -> Sentiment {
+        if score >= 1 { return .positive }
+        if score <= -1 { return .negative }
+        return .neutral
+    }
+
+    static func sentimentScore(of tokens: [String], language: NewsLanguage) -> Double {
+        guard !tokens.isEmpty else { return 0 }
+        var total = 0.0
+        for hit in SentimentLexicon.lexicon(for: language).hits(tokens) {
+            let before = max(0, hit.position - 3)..<hit.position
+            let afterStart = min(tokens.count, hit.position + hit.length)
+            let after = afterStart..<min(tokens.count, afterStart + 2)
+            let negated =
+                before.contains { SentimentLexicon.negators.contains(tokens[$0]) }
+                || after.contains { SentimentLexicon.trailingNegators.contains(tokens[$0]) }
+            total += negated ? -hit.weight / 2 : hit.weight
+        }
+        return total
+    }
+}
