@@ -86,9 +86,10 @@ struct TransportTests {
                 }
             ).summary
         }
-        #expect(summary([]) == .none)
+        #expect(summary([]) == TransportSummary.none)
         #expect(summary([0, 3, nil, 2]) == TransportSummary(totalDelayed: 0, maxDelay: 0, status: .none))
-        #expect(summary([4]) == TransportSummary(totalDelayed: 1, maxDelay: 4, status: .minor))  // the original: "normal"
+        // The original said "normal" here, a value the client does not know.
+        #expect(summary([4]) == TransportSummary(totalDelayed: 1, maxDelay: 4, status: .minor))
         #expect(summary([14, 5]).status == .minor)
         #expect(summary([15]).status == .major)
         let json = try JSONEncoder().encode(Transport.quiet)
