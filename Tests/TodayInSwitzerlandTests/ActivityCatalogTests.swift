@@ -35,6 +35,10 @@ struct ActivityCatalogTests {
         let rinks = catalog.activities.filter { $0.id.contains("ice-rink") }
         #expect(rinks.count >= 5)
         #expect(rinks.allSatisfy { ($0.availableMonths ?? []).contains(1) && !($0.availableMonths ?? []).contains(7) })
+        let pools = ["freibad", "strandbad", "gartenbad", "lido", "marzili", "bains", "bellerive", "baby-plage"]
+        let outdoorPools = catalog.activities.filter { item in !item.indoor && pools.contains { item.id.contains($0) } }
+        #expect(outdoorPools.count >= 8)
+        #expect(outdoorPools.allSatisfy { $0.availableMonths == [5, 6, 7, 8, 9] })
     }
 
     @Test("the Zibelemärit sits in Bern (the original had latitude 47.948) in late-November season")
