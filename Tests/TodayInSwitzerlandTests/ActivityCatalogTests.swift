@@ -35,8 +35,10 @@ struct ActivityCatalogTests {
         let rinks = catalog.activities.filter { $0.id.contains("ice-rink") }
         #expect(rinks.count >= 5)
         #expect(rinks.allSatisfy { ($0.availableMonths ?? []).contains(1) && !($0.availableMonths ?? []).contains(7) })
-        let pools = ["freibad", "strandbad", "gartenbad", "lido", "marzili", "bains", "bellerive", "baby-plage"]
-        let outdoorPools = catalog.activities.filter { item in !item.indoor && pools.contains { item.id.contains($0) } }
+        let outdoorPools = try [
+            "zurich-strandbad-mythenquai", "basel-gartenbad-eglisee", "bern-marzili", "geneva-baby-plage",
+            "geneva-bains-des-paquis", "lausanne-bellerive-plage", "luzern-lido", "winterthur-freibad-wolfensberg",
+        ].map { id in try #require(catalog.activity(id: id)) }
         #expect(outdoorPools.count >= 8)
         #expect(outdoorPools.allSatisfy { $0.availableMonths == [5, 6, 7, 8, 9] })
     }
