@@ -121,7 +121,7 @@ struct FeedParserTests {
     func atom() throws {
         let report = try FeedParser.report(try NewsFixtures.data("atom.xml"), source: "")
         #expect(report.feedTitle == "Swiss Today (English)")
-        #expect(report.items.count == 4)
+        #expect(report.items.count == 5)
         let law = report.items[0]
         #expect(law.title == "Swiss parliament approves new climate law")
         #expect(law.link == "https://example-swissnews.ch/en/politics/climate-law")

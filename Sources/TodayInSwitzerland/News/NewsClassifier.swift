@@ -65,12 +65,14 @@ public struct NewsClassification: Sendable, Equatable {
 /// - **Category**: weighted keyword lexicons (``TopicLexicon``, exact/prefix/suffix/inside matches on
 ///   accent-folded words, so German compounds like "Bundesratswahl" or "Jazzfestival" match). Title words count
 ///   fully, description words half; a word counts once. `local` adds the city's names (3 points) and districts
-///   and neighbouring towns (2 points). The best category needs ``minimumScore``; ties go in the order
+///   and neighbouring towns (2 points), and is 0 for a story that names another of the seven cities (or its
+///   districts) but not the reader's. The best category needs ``minimumScore``; ties go in the order
 ///   disruptions, politics, events, culture, local.
 /// - **Sentiment**: the detected language's lexicon (``SentimentLexicon``) sums signed weights (title fully,
-///   description half). A negation word up to three words before a sentiment word ("kein Erfolg", "pas de
-///   victoire", "not a success"), or "nicht"/"pas"/"not"/"jamais" up to two words after it ("gelingt nicht"),
-///   turns it around at half strength ("keine Verletzten" is mildly good, not as good as "Unfall" is bad).
+///   description half). A negation word turns around the first sentiment word in the three words after it
+///   ("kein Erfolg", "pas été un succès", "not a success"); "nicht"/"pas"/"not"/"jamais" also the one ending
+///   at most two words before it ("gelingt nicht"). A turned word counts half ("keine Verletzten nach Brand"
+///   stays bad news: +1 for no injuries, −2 for the fire).
 ///   A total of +1 or more is positive, −1 or less negative, anything between neutral.
 public struct NewsClassifier: Sendable {
     /// The least category score that makes a headline belong to a topic.
@@ -79,11 +81,15 @@ public struct NewsClassifier: Sendable {
     /// The city whose names make a story local.
     public let cityID: String
     private let cityLexicon: Lexicon
+    private let otherCitiesLexicon: Lexicon
 
     /// A classifier for readers in `city`.
     public init(city: City) {
         cityID = city.id
         cityLexicon = CityLexicon.lexicon(for: city.id)
+        let own = CityLexicon.names[city.id] == nil ? "zurich" : city.id
+        otherCitiesLexicon = Lexicon(
+            terms: CityLexicon.names.keys.sorted().filter { $0 != own }.flatMap { CityLexicon.lexicon(for: $0).terms })
     }
 
     /// Classifies a feed item (its declared language is the hint).
@@ -109,6 +115,10 @@ public struct NewsClassifier: Sendable {
             }
         }
         let mentionsCity = !cityLexicon.weights(titleTokens + ["."] + summaryTokens).isEmpty
+        // "Quartier" or "Stadtrat" next to another city's name is that city's local news.
+        if !mentionsCity, !otherCitiesLexicon.weights(titleTokens + ["."] + summaryTokens).isEmpty {
+            scores[.local] = 0
+        }
 
         var best: NewsCategory?
         var bestScore = Self.minimumScore - 0.000_1
@@ -151,6 +161,7 @@ public struct NewsClassifier: Sendable {
         scores[.de, default: 0] += min(Double(germanLetters) * 0.5, 3)
         scores[.fr, default: 0] += min(Double(frenchLetters) * 0.5, 3)
         for token in NewsText.tokens(text) {
+            if let language = exonyms[token] { scores[language, default: 0] += 1 }
             if NewsStopwords.german.contains(token) { scores[.de, default: 0] += 1 }
             if NewsStopwords.french.contains(token) { scores[.fr, default: 0] += 1 }
             if NewsStopwords.english.contains(token) { scores[.en, default: 0] += 1 }
@@ -160,7 +171,7 @@ public struct NewsClassifier: Sendable {
             {
                 scores[.de, default: 0] += 0.3
             }
-            if token.hasSuffix("ing") || token.hasSuffix("ness") || token.hasSuffix("ship") {
+            if token.hasSuffix("ing") || token.hasSuffix("ness") || token.hasSuffix("ship") || token.hasSuffix("ed") {
                 scores[.en, default: 0] += 0.3
             }
             if token.hasSuffix("eux") || token.hasSuffix("aux") || token.hasSuffix("iere") || token.hasSuffix("ette") {
@@ -172,6 +183,12 @@ public struct NewsClassifier: Sendable {
         for language in order where (scores[language] ?? 0) > (scores[best] ?? 0) { best = language }
         return best
     }
+
+    /// Names of Switzerland and its places that give the language away.
+    private static let exonyms: [String: NewsLanguage] = [
+        "swiss": .en, "switzerland": .en, "geneva": .en, "schweiz": .de, "schweizer": .de, "genf": .de,
+        "suisse": .fr, "suisses": .fr, "geneve": .fr, "romande": .fr,
+    ]
 
     // MARK: - Sentiment
 
@@ -188,16 +205,27 @@ public struct NewsClassifier: Sendable {
 
     static func sentimentScore(of tokens: [String], language: NewsLanguage) -> Double {
         guard !tokens.isEmpty else { return 0 }
-        var total = 0.0
-        for hit in SentimentLexicon.lexicon(for: language).hits(tokens) {
-            let before = max(0, hit.position - 3)..<hit.position
-            let afterStart = min(tokens.count, hit.position + hit.length)
-            let after = afterStart..<min(tokens.count, afterStart + 2)
-            let negated =
-                before.contains { SentimentLexicon.negators.contains(tokens[$0]) }
-                || after.contains { SentimentLexicon.trailingNegators.contains(tokens[$0]) }
-            total += negated ? -hit.weight / 2 : hit.weight
+        let hits = SentimentLexicon.lexicon(for: language).hits(tokens)
+        guard !hits.isEmpty else { return 0 }
+        // A negator turns around the first sentiment word in the three words after it; a trailing negator
+        // ("gelingt nicht") the sentiment word ending at most two words before it. Each word turns at most once.
+        var negated: Set<Int> = []
+        for (index, token) in tokens.enumerated() {
+            if SentimentLexicon.negators.contains(token),
+                let hit = hits.firstIndex(where: { $0.position > index && $0.position <= index + 3 })
+            {
+                negated.insert(hit)
+            }
+            if SentimentLexicon.trailingNegators.contains(token),
+                let hit = hits.lastIndex(where: {
+                    $0.position + $0.length <= index && $0.position + $0.length >= index - 2
+                })
+            {
+                negated.insert(hit)
+            }
         }
+        var total = 0.0
+        for (index, hit) in hits.enumerated() { total += negated.contains(index) ? -hit.weight / 2 : hit.weight }
         return total
     }
 }

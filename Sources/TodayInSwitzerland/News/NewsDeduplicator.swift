@@ -5,7 +5,7 @@ public struct NewsCluster: Sendable, Equatable {
     /// The item shown: the earliest report (undated reports count as latest), with the first non-empty summary
     /// of the cluster when its own is empty, and the earliest known date.
     public var item: FeedItem
-    /// Every report of the story, in input order.
+    /// Every report of the story, earliest first (undated last; same time: by source, then link).
     public var members: [FeedItem]
 
     /// Creates a cluster.
@@ -14,7 +14,7 @@ public struct NewsCluster: Sendable, Equatable {
         self.members = members
     }
 
-    /// The distinct sources that reported the story, in input order (the story's cross-feed coverage).
+    /// The distinct sources that reported the story, earliest first (the story's cross-feed coverage).
     public var sources: [String] {
         var seen: Set<String> = []
         return members.map(\.source).filter { seen.insert(NewsText.fold($0)).inserted }
@@ -26,11 +26,12 @@ public struct NewsCluster: Sendable, Equatable {
 /// Two items are the same story when
 /// - their canonical URLs are equal (scheme, `www.`, fragment, trailing slashes and tracking parameters such as
 ///   `utm_*`, `fbclid`, `gclid` ignored; Google redirect links replaced by their `url=`/`q=` target), or
-/// - their normalised titles (accent-folded words without stop words) have a Jaccard similarity ≥ 0.8, or
+/// - their normalised titles (accent-folded, lightly stemmed words without stop words) have a Jaccard
+///   similarity ≥ 0.8, or
 /// - one normalised title (of at least 3 words) appears word for word inside the other.
 ///
-/// Sameness is transitive (union-find). The result is deterministic: clusters come in the order of their first
-/// report in the input.
+/// Sameness is transitive (union-find). The clusters come in the order of their first report in the input;
+/// what each cluster contains and shows does not depend on the input order.
 public enum NewsDeduplicator {
     /// The minimum Jaccard similarity of two titles' word sets for the same story.
     public static let titleSimilarityThreshold = 0.8
@@ -71,27 +72,31 @@ public enum NewsDeduplicator {
             groups[r, default: []].append(index)
         }
         return order.map { r in
-            let members = (groups[r] ?? []).map { items[$0] }
+            let members = (groups[r] ?? []).map { items[$0] }.sorted(by: reportOrder)
             return NewsCluster(item: representative(of: members), members: members)
         }
     }
 
-    /// The report shown for a story: the earliest, completed with the first summary and earliest date.
-    static func representative(of members: [FeedItem]) -> FeedItem {
-        guard var best = members.first else { return FeedItem(title: "", link: "", source: "") }
-        for member in members.dropFirst() where isEarlier(member.published, than: best.published) { best = member }
-        if best.summary.isEmpty, let summary = members.first(where: { !$0.summary.isEmpty })?.summary {
+    /// The report shown for a story: the earliest, completed with the first summary of the others.
+    static func representative(of sortedMembers: [FeedItem]) -> FeedItem {
+        guard var best = sortedMembers.first else { return FeedItem(title: "", link: "", source: "") }
+        if best.summary.isEmpty, let summary = sortedMembers.first(where: { !$0.summary.isEmpty })?.summary {
             best.summary = summary
         }
         return best
     }
 
-    private static func isEarlier(_ a: Date?, than b: Date?) -> Bool {
-        switch (a, b) {
-        case (.some(let x), .some(let y)): x < y
-        case (.some, .none): true
-        default: false
+    /// Earliest first, undated last; equal times by source, then link, then title (never by input order).
+    static func reportOrder(_ a: FeedItem, _ b: FeedItem) -> Bool {
+        switch (a.published, b.published) {
+        case (.some(let x), .some(let y)) where x != y: return x < y
+        case (.some, .none): return true
+        case (.none, .some): return false
+        default: break
         }
+        if a.source != b.source { return a.source < b.source }
+        if a.link != b.link { return a.link < b.link }
+        return a.title < b.title
     }
 
     // MARK: - URLs
@@ -148,7 +153,7 @@ public enum NewsDeduplicator {
         }
         let tokens = NewsText.tokens(text)
         let content = tokens.filter { !NewsStopwords.all.contains($0) }
-        return content.count >= 2 ? content : tokens
+        return (content.count >= 2 ? content : tokens).map(NewsText.stem)
     }
 
     static func sameStory(_ a: [String], _ b: [String]) -> Bool {

@@ -270,7 +270,10 @@ public struct NewsDigest: Codable, Sendable, Equatable {
             let da = clusters[a].item.published ?? .distantPast
             let db = clusters[b].item.published ?? .distantPast
             if da != db { return da > db }
-            return a < b
+            // Content, not input order, breaks the last ties, so the feeds' order never matters.
+            let (ta, tb) = (clusters[a].item.title, clusters[b].item.title)
+            if ta != tb { return ta < tb }
+            return clusters[a].item.link < clusters[b].item.link
         }
         var cards: [Int: NewsItem] = [:]
         func card(_ index: Int) -> NewsItem {

@@ -136,13 +136,13 @@ struct Lexicon: Sendable {
 enum TopicLexicon {
     static let politics = Lexicon(
         """
-        *bundesrat*:3 parlament*:3 nationalrat*:3 standerat*:3 kantonsrat*:3 regierungsrat*:3 \
+        *bundesrat*:3 *parlament*:3 nationalrat*:3 standerat*:3 kantonsrat*:3 regierungsrat*:3 \
         grossrat*:3 grosse_rat:3 grossen_rat*:3 gemeinderat*:3 stadtprasident*:2 *abstimmung*:3 \
         *initiative:2 referendum*:3 wahl:2 wahlkampf*:3 *wahlen:3 partei*:3 \
-        *politik*:3 politisch*:2 gesetz*:2 *gesetz:2 verfassung*:2 regierung*:3 bundesamt*:1 \
+        *politik*:3 politisch*:2 gesetz*:2 *gesetz:2 verfassung*:2 regierung*:3 bundesamt*:2 \
         vorlage*:2 *vorlage:2 sanktion*:2 diplomat*:2 asyl*:2 vernehmlassung*:3 postulat*:2 motion:2 session:1 \
-        departement*:1 bundeskanzler*:2 minister*:2 prasident*:1 prasidentin:1 armee:1 neutralitat:2 \
-        bundesgericht*:1 svp:2 sp:2 fdp:2 glp:2 evp:2 grune:1 grunen:1 mitte_partei:2 stimmvolk:3 stimmbevolkerung:3 \
+        departement*:1 bundeskanzler*:2 *minister*:2 prasident*:1 prasidentin:1 armee:1 neutralitat:2 \
+        bundesgericht*:2 svp:2 sp:2 fdp:2 glp:2 evp:2 grune:1 grunen:1 mitte_partei:2 stimmvolk:3 stimmbevolkerung:3 \
         steuer*:1 budget*:1 zoll*:1 zolle:1 eu:1 bilateral*:2 \
         conseil_federal*:3 conseiller_federal*:3 conseillere_federale*:3 conseil_d_etat:3 conseiller_d_etat:3 \
         conseillere_d_etat:3 grand_conseil:3 conseil_national:3 conseil_des_etats:3 conseil_municipal:3 \
@@ -163,8 +163,8 @@ enum TopicLexicon {
         kilbi:3 festzelt:2 fest_der*:2 eintritt*:1 tickets:2 programm:1 wochenende:1 lange_nacht:3 \
         museumsnacht:3 seenachtfest:3 strassenfest*:3 stadtlauf:3 frauenlauf:3 rennen:1 \
         concert*:3 fete*:3 foire*:3 salon:2 carnaval*:3 escalade:3 braderie*:3 evenement*:2 \
-        manifestation*:1 feux_d_artifice:3 billet*:1 week-end:1 animation*:1 defile*:2 course:1 kermesse:3 \
-        fair:2 fairs:2 events:2 event:2 carnival*:3 fireworks:3 celebration*:2 gig*:2 tournament*:2 \
+        manifestation*:1 feux_d_artifice:3 billet*:1 week-end:1 animation*:1 defile*:2 course:1 kermesse:3 marche_de_noel:3 marches_de_noel:3 \
+        fair:2 fairs:2 christmas_market*:3 events:2 event:2 carnival*:3 fireworks:3 celebration*:2 gig*:2 tournament*:2 \
         show:1 shows:1 open-air:3
         """)
 
@@ -180,23 +180,23 @@ enum TopicLexicon {
         bibliotheque*:2 photograph*:2 spectacle*:2 comedie*:2 chanteu*:2 vernissage*:2 mudac:3 mcba:3 \
         museums:3 artist*:3 galler*:3 movie*:2 exhibition*:2 book:1 books:1 novel*:2 \
         author*:2 music*:2 orchestra*:3 dance:1 cultural:3 heritage:2 library:2 singer*:2 \
-        filmmaker*:3 painting*:2 sculpture*:2
+        filmmaker*:3 painting*:2 painter*:2 sculpture*:2
         """)
 
     static let disruptions = Lexicon(
         """
         *storung*:3 *unterbruch*:3 unterbrochen:3 *streik*:3 *sperrung*:3 gesperrt:3 umleitung*:3 \
-        *verspatung*:3 *ausfall*:3 fallt_aus:3 fallen_aus:3 stau:3 *stau:2 baustelle*:2 unwetter*:3 sturm*:3 \
+        *verspatung*:3 *ausfall*:3 fallt_aus:3 fallen_aus:3 stau:3 staus:3 *stau:2 baustelle*:2 unwetter*:3 sturm*:3 \
         *sturm:2 gewitter*:2 hagel*:2 hochwasser*:3 uberschwemm*:3 lawine*:3 *lawine:3 erdrutsch*:3 \
         murgang*:3 schneechaos:3 chaos:2 evakuier*:3 panne*:2 ersatzbus*:3 bahnersatz*:3 entgleis*:3 \
         einschrankung*:2 *warnung:2 unwetterwarnung*:3 blackout:3 glatteis:3 gleisarbeit*:3 bauarbeiten:2 \
         sbb:1 vbz:1 bls:1 *zugverkehr:1 verkehr:1 pendler*:1 geschlossen:1 schliessung*:1 \
-        perturbation*:3 perturbe*:3 greve*:3 interrompu*:3 interruption*:3 fermeture*:2 fermee:1 bouchon*:2 \
+        perturbation*:3 perturbe*:3 greve*:3 interrompu*:3 interruption*:3 fermeture*:2 ferme:2 fermee:2 bouchon*:2 \
         embouteillage*:3 retard*:3 deviation*:3 travaux:2 tempete*:3 orage*:3 intemperie*:3 inondation*:3 \
         crue*:2 avalanche*:3 eboulement*:3 glissement*:2 panne*:3 suppression*:1 supprime*:1 evacu*:3 \
-        alerte*:2 verglas:3 bus_de_remplacement:3 trafic:1 cff:1 tpg:1 tl:1 \
+        alerte*:2 verglas:3 circule_plus:3 circulent_plus:3 circule_pas:3 circulent_pas:3 bus_de_remplacement:3 trafic:1 cff:1 tpg:1 tl:1 \
         disruption*:3 disrupted:3 strike:3 strikes:3 closure*:3 closed:2 delay*:3 cancelled:2 canceled:2 \
-        cancellation*:2 storm*:3 flood*:3 landslide*:3 outage*:3 breakdown*:2 traffic:1 jam:1 evacuat*:3 \
+        cancellation*:2 storm*:3 flood*:3 landslide*:3 outage*:3 power_cut*:3 breakdown*:2 traffic:1 jam:1 evacuat*:3 \
         warning*:2 blocked:2 suspended:2 derail*:3 roadworks:3 diversion*:3 heatwave:2 snowfall:2
         """)
 
@@ -288,7 +288,7 @@ enum SentimentLexicon {
         unfall*:-2 *unfall:-2 tot:-3 tote:-3 toten:-3 toter:-3 todlich*:-3 getotet:-3 stirbt:-3 starb:-3 \
         gestorben:-3 tod:-3 todes*:-3 mord*:-3 *mord:-3 ermordet:-3 brand:-2 *brand:-2 brande:-2 feuer:-1 \
         *verletz*:-2 unverletzt:3 opfer*:-2 angriff*:-2 *angriff:-2 gewalt*:-2 krise*:-2 *krise:-2 streik*:-1 storung*:-1 \
-        absturz*:-3 *absturz:-3 abgesturzt:-3 verlust*:-2 verliert:-2 verloren:-2 niederlage*:-2 \
+        absturz*:-3 *absturz:-3 abgesturzt:-3 *storung:-1 lahm:-1 lahmgelegt:-1 verlust*:-2 verliert:-2 verloren:-2 niederlage*:-2 \
         entlassung*:-2 stellenabbau:-2 konkurs*:-3 pleite:-3 betrug*:-2 skandal*:-2 gefahr*:-1 gefahrlich*:-1 \
         festnahme*:-2 festgenommen:-2 verhaftet:-2 raub*:-2 *raub:-2 uberfall*:-2 diebstahl*:-2 einbruch*:-2 \
         vermisst*:-2 chaos:-2 schock*:-2 drama:-1 tragisch*:-3 tragodie:-3 streit*:-1 unwetter*:-2 lawine*:-2 \
@@ -308,7 +308,7 @@ enum SentimentLexicon {
         crise*:-2 greve*:-1 chute*:-1 perte*:-2 perd:-2 perdu:-2 defaite*:-2 licenciement*:-2 faillite*:-3 \
         fraude*:-2 escroquer*:-2 scandale*:-2 danger*:-1 plainte*:-1 critique*:-1 arrete:-2 arrestation*:-2 \
         interpelle*:-2 cambriol*:-2 disparu*:-2 chaos:-2 inquiet*:-1 peur:-1 drame:-2 tragique*:-3 \
-        tragedie:-3 polemique*:-1 conflit*:-1 annule*:-1 penurie*:-2 menace*:-2 echec*:-2 \
+        tragedie:-3 polemique*:-1 conflit*:-1 annule*:-1 penurie*:-2 menace*:-2 echec*:-2 deficit*:-2 \
         succes:2 gagne*:2 remporte*:2 victoire*:2 record*:2 celebre*:1 fete:1 fetent:1 joie:2 sauve*:2 \
         sauvetage:1 aide:1 inaugur*:1 reussi*:2 reussite:2 recompense*:2 laureat*:2 populaire:1 gratuit*:1 \
         soleil:1 accord:1 ameliore*:1 champion*:2 triomphe*:2 espoir:1 bonne_nouvelle:2 bravo:2 bienvenue:1

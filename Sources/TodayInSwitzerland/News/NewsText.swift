@@ -135,6 +135,16 @@ public enum NewsText {
         fold(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
+    /// A light stem of a folded word that merges common German, French and English inflections ("Wahlen" and
+    /// "Wahl", "erwartet" and "erwarten", "Festivals" and "Festival"); only for comparing, never shown.
+    public static func stem(_ folded: String) -> String {
+        var word = folded
+        if word.count > 4, word.hasSuffix("s"), !word.hasSuffix("ss") { word.removeLast() }
+        if word.count > 6, word.hasSuffix("en") || word.hasSuffix("et") || word.hasSuffix("er") { word.removeLast(2) }
+        if word.count > 5, word.hasSuffix("e") { word.removeLast() }
+        return word
+    }
+
     /// The words of `text` as written (case and accents kept), split like ``tokens(_:)``.
     static func words(_ text: String) -> [Substring] {
         text.split(whereSeparator: { !($0.isLetter || $0.isNumber) })

@@ -8,9 +8,11 @@ import Foundation
 /// - Words are grouped by a light stem (accent-folded, plural endings cut), so "Wahl" and "Wahlen" count
 ///   together; the topic is shown in its most frequent written form.
 /// - A story counts once per keyword: 1 point plus ½ per further source that reported it, halved when the
-///   keyword is only in the description. Only stories from the last 24 hours (or undated) count.
+///   keyword is only in the description (the titles of all its reports count). Only stories from the last
+///   24 hours (or undated) count.
 /// - The keyword needs at least two stories, or one story from at least two sources. The highest total wins;
-///   a two-word phrase beats its single word on a tie; ties then go alphabetically.
+///   ties go to the keyword in more reports' titles, then to a two-word phrase over a single word, then
+///   alphabetically.
 enum NewsTrending {
     struct Result {
         /// The grouping key (stems joined by a space).
@@ -24,11 +26,10 @@ enum NewsTrending {
 
     static func find(_ clusters: [NewsCluster], now: Date) -> Result? {
         var totals: [String: Double] = [:]
+        var reports: [String: Int] = [:]
         var members: [String: [Int]] = [:]
         var sourcesPerKey: [String: Int] = [:]
         var surfaces: [String: [String: Int]] = [:]
-        var firstSeen: [String: Int] = [:]
-        var sequence = 0
         for (index, cluster) in clusters.enumerated() {
             if let published = cluster.item.published {
                 guard published > now.addingTimeInterval(-window), published < now.addingTimeInterval(3600) else {
@@ -36,23 +37,28 @@ enum NewsTrending {
                 }
             }
             let sourceWords = Set(cluster.members.flatMap { NewsText.tokens($0.source) })
-            let titleKeys = candidates(in: cluster.item.title, excluding: sourceWords)
-            let summaryKeys = candidates(in: cluster.item.summary, excluding: sourceWords)
+            // Every report's title counts (a story's reports word it differently); the shown summary too.
+            var inTitles: [String: Int] = [:]
+            for member in cluster.members {
+                var seenInThisTitle: Set<String> = []
+                for candidate in candidates(in: member.title, excluding: sourceWords) {
+                    surfaces[candidate.key, default: [:]][candidate.surface, default: 0] += 1
+                    if seenInThisTitle.insert(candidate.key).inserted { inTitles[candidate.key, default: 0] += 1 }
+                }
+            }
+            var inSummary: Set<String> = []
+            for candidate in candidates(in: cluster.item.summary, excluding: sourceWords) {
+                surfaces[candidate.key, default: [:]][candidate.surface, default: 0] += 1
+                inSummary.insert(candidate.key)
+            }
             let sourceCount = max(cluster.sources.count, 1)
             let storyWeight = 1 + 0.5 * Double(sourceCount - 1)
-            var seen: Set<String> = []
-            for (key, surface, inTitle) in titleKeys.map({ ($0.key, $0.surface, true) })
-                + summaryKeys.map({ ($0.key, $0.surface, false) })
-            {
-                surfaces[key, default: [:]][surface, default: 0] += 1
-                if firstSeen[key] == nil {
-                    firstSeen[key] = sequence
-                    sequence += 1
-                }
-                guard seen.insert(key).inserted else { continue }
-                totals[key, default: 0] += inTitle ? storyWeight : storyWeight / 2
+            for key in Set(inTitles.keys).union(inSummary) {
+                let mentions = inTitles[key] ?? 0
+                totals[key, default: 0] += mentions > 0 ? storyWeight : storyWeight / 2
+                reports[key, default: 0] += max(mentions, 1)
                 members[key, default: []].append(index)
-                sourcesPerKey[key, default: 0] = max(sourcesPerKey[key, default: 0], sourceCount)
+                sourcesPerKey[key] = max(sourcesPerKey[key] ?? 0, sourceCount)
             }
         }
         let eligible = totals.filter { key, total in
@@ -60,6 +66,9 @@ enum NewsTrending {
         }
         let best = eligible.max { a, b in
             if a.value != b.value { return a.value < b.value }
+            let aReports = reports[a.key] ?? 0
+            let bReports = reports[b.key] ?? 0
+            if aReports != bReports { return aReports < bReports }
             let aPhrase = a.key.contains(" ")
             let bPhrase = b.key.contains(" ")
             if aPhrase != bPhrase { return !aPhrase }
@@ -81,7 +90,7 @@ enum NewsTrending {
             let folded = NewsText.fold(String(word))
             let salient = isSalient(word, folded: folded, sourceWords: sourceWords)
             if salient {
-                let key = stem(folded)
+                let key = NewsText.stem(folded)
                 result.append((key, String(word)))
                 if let previous { result.append((previous.key + " " + key, previous.surface + " " + word)) }
                 previous = (key, String(word))
@@ -90,7 +99,7 @@ enum NewsTrending {
                 if let previous, folded.count >= 4, !NewsStopwords.all.contains(folded), !generic.contains(folded),
                     word.allSatisfy(\.isLetter)
                 {
-                    result.append((previous.key + " " + stem(folded), previous.surface + " " + word))
+                    result.append((previous.key + " " + NewsText.stem(folded), previous.surface + " " + word))
                 }
                 previous = nil
             }
@@ -112,15 +121,6 @@ enum NewsTrending {
             return false  // "Zürcher", "Basler", "Genevois"
         }
         return true
-    }
-
-    /// A light stem that merges singular and plural forms.
-    static func stem(_ folded: String) -> String {
-        var word = folded
-        if word.count > 4, word.hasSuffix("s"), !word.hasSuffix("ss") { word.removeLast() }
-        if word.count > 6, word.hasSuffix("en") { word.removeLast(2) }
-        if word.count > 5, word.hasSuffix("e") { word.removeLast() }
-        return word
     }
 
     /// Words too common in Swiss news to be a topic (accent-folded).
