@@ -60,6 +60,8 @@ assert len(options) >= 2 and all(o["games"] for o in options)
 call("POST", "/api/trips/plan", "/api/trips/plan", expect=422, body={"sports": ["mlb"]})
 call("POST", "/api/trips/plan", "/api/trips/plan", expect=400, body={"sports": ["mlb"], "start": "Atlantis",
     "startDate": "2026-06-01", "endDate": "2026-06-08"})
+call("POST", "/api/trips/plan", "/api/trips/plan", expect=400, body={"sports": ["mlb"],
+    "startDate": "2026-04-01", "endDate": "2026-06-30"})
 call("GET", "/api/trips/suggestions?from=Chicago&month=2026-06&league=mlb", "/api/trips/suggestions", expect=200)
 token = call("POST", "/api/trips/travellers", "/api/trips/travellers", expect=201)["token"]
 call("GET", "/api/trips/saved", "/api/trips/saved", expect=401)
@@ -73,6 +75,7 @@ call("POST", "/api/trips/visits", "/api/trips/visits", expect=201, token=token,
 call("POST", "/api/trips/visits", "/api/trips/visits", expect=400, token=token, body={"venue": "x", "date": "2026-06-02"})
 call("GET", "/api/trips/visits", "/api/trips/visits", expect=200, token=token)
 call("GET", "/api/trips/progress", "/api/trips/progress", expect=200, token=token)
+call("GET", "/api/trips/progress?league=cricket", "/api/trips/progress", expect=400, token=token)
 call("GET", "/api/trips/achievements", "/api/trips/achievements", expect=200, token=token)
 poll = call("POST", "/api/trips/polls", "/api/trips/polls", expect=201, token=token, body={
     "title": "Which June trip?", "options": [{"label": "A", "option": options[0]}, {"label": "B", "option": options[1]}]})

@@ -18,6 +18,8 @@ def p(name, d=""): return {"name": name, "in": "path", "required": True, "schema
 def body(schema): return {"required": True, "content": {"application/json": {"schema": schema}}}
 AUTH = [{"traveller": []}]
 U = {"401": err("Missing or unknown traveller token")}
+BIG = {"413": err("Request body too large")}
+BUSY = {"503": err("The planner is busy; retry after the Retry-After seconds")}
 
 schemas = {
  "Error": obj(["error"], {"error": obj(["code", "message"], {"code": S(), "message": S()})}),
@@ -81,8 +83,9 @@ paths = {
    q("venue", S()), q("from", DATE), q("to", DATE), q("limit", I(minimum=1, maximum=5000, default=500))],
    "responses": {"200": resp(A(R("Game"))), "400": err("Bad filter")}}},
  "/api/trips/plan": {"post": {"summary": "Plan a trip: ranked options with a day-by-day itinerary", "requestBody": body(R("PlanRequest")),
-   "responses": {"200": resp(obj(["options"], {"options": A(R("ItineraryOption"))})), "400": err("Not JSON, unknown place or topK"),
-     "422": resp(R("PlanFailure"), "The preferences cannot be planned: the failure and what to change")}}},
+   "responses": {"200": resp(obj(["options"], {"options": A(R("ItineraryOption"))})),
+     "400": err("Not JSON, unknown place, topK, more than 31 days, 6 teams or 20 must-see games"),
+     "422": resp(R("PlanFailure"), "The preferences cannot be planned: the failure and what to change"), **BIG, **BUSY}}},
  "/api/trips/travellers": {"post": {"summary": "Create a traveller; keep the token (sent as Bearer) to own trips, visits and polls",
    "responses": {"201": resp(obj(["id", "token"], {"id": S(), "token": S()}))}}},
  "/api/trips/travellers/me": {"delete": {"summary": "Delete the traveller and everything they own", "security": AUTH,
@@ -91,7 +94,7 @@ paths = {
    "get": {"summary": "Saved trips, newest first", "security": AUTH, "responses": {"200": resp(A(R("SavedTrip"))), **U}},
    "post": {"summary": "Save a planned option", "security": AUTH, "requestBody": body(obj(["name", "option"], {
      "name": S(), "option": R("ItineraryOption"), "preferences": {"type": "object"}})),
-     "responses": {"201": resp(R("SavedTrip")), "400": err("Bad name or option"), **U}}},
+     "responses": {"201": resp(R("SavedTrip")), "400": err("Bad name or option"), "409": err("200 trips saved already"), **U, **BIG}}},
  "/api/trips/saved/{id}": {
    "get": {"summary": "One saved trip", "security": AUTH, "parameters": [p("id")], "responses": {"200": resp(R("SavedTrip")), "404": err("Not yours or unknown"), **U}},
    "delete": {"summary": "Delete a saved trip", "security": AUTH, "parameters": [p("id")], "responses": {"204": {"description": "Deleted"}, "404": err("Not yours or unknown"), **U}}},
@@ -100,29 +103,29 @@ paths = {
  "/api/trips/visits": {
    "get": {"summary": "Stadium visits", "security": AUTH, "responses": {"200": resp(A(R("Visit"))), **U}},
    "post": {"summary": "Log a visit", "security": AUTH, "requestBody": body(obj(["venue", "date"], {"venue": S(), "date": DATE,
-     "league": LEAGUE, "gameID": S(), "note": S(maxLength=500)})), "responses": {"201": resp(R("Visit")), "400": err("Unknown venue, bad date or league"), **U}}},
+     "league": LEAGUE, "gameID": S(maxLength=64), "note": S(maxLength=500)})), "responses": {"201": resp(R("Visit")), "400": err("Unknown venue, bad date, league or game id"), **U, **BIG}}},
  "/api/trips/visits/{id}": {"delete": {"summary": "Delete a visit", "security": AUTH, "parameters": [p("id")],
    "responses": {"204": {"description": "Deleted"}, "404": err("Not yours or unknown"), **U}}},
  "/api/trips/progress": {"get": {"summary": "Visited vs remaining venues per league and division", "security": AUTH,
-   "parameters": [q("league", S())], "responses": {"200": resp(obj(["leagues"], {"leagues": A({"type": "object"})})), **U}}},
+   "parameters": [q("league", S())], "responses": {"200": resp(obj(["leagues"], {"leagues": A({"type": "object"})})), "400": err("Unknown league"), **U}}},
  "/api/trips/achievements": {"get": {"summary": "Achievements earned (with date) or in progress", "security": AUTH,
    "responses": {"200": resp(A(obj(["definition", "current", "target"], {"definition": {"type": "object"}, "earnedOn": DATE,
      "current": I(), "target": I()}))), **U}}},
  "/api/trips/polls": {"post": {"summary": "Create a poll from 2–5 trip options", "security": AUTH,
    "requestBody": body(obj(["title", "options"], {"title": S(maxLength=120), "options": A(obj(["label", "option"], {
-     "label": S(), "option": R("ItineraryOption")}))})),
-   "responses": {"201": resp(R("Poll")), "422": err("Not 2–5 options, empty or repeated labels, title too long"), **U}}},
+     "label": S(maxLength=80), "option": R("ItineraryOption")}))})),
+   "responses": {"201": resp(R("Poll")), "400": err("Not JSON"), "422": err("Not 2–5 options, empty, repeated or too long labels, title too long"), **U, **BIG}}},
  "/api/trips/polls/{token}": {"get": {"summary": "A poll by its share token, with the live tally", "parameters": [p("token")],
    "responses": {"200": resp(R("Poll")), "404": err("Unknown link")}}},
  "/api/trips/polls/{token}/votes": {"post": {"summary": "Vote once (per traveller token or device voterID)", "parameters": [p("token")],
    "requestBody": body(obj(["optionID"], {"optionID": S(), "voterID": S(minLength=8, maxLength=100)})),
-   "responses": {"201": resp(R("Poll")), "400": err("No voter"), "404": err("Unknown link"), "409": err("Already voted or closed"),
-     "422": err("Unknown option")}}},
+   "responses": {"201": resp(R("Poll")), "400": err("No voter or not JSON"), "401": err("Unknown traveller token"),
+     "404": err("Unknown link"), "409": err("Already voted or closed"), "422": err("Unknown option"), **BIG}}},
  "/api/trips/polls/{token}/close": {"post": {"summary": "Close a poll (its owner)", "security": AUTH, "parameters": [p("token")],
    "responses": {"200": resp(R("Poll")), "404": err("Not yours or unknown"), **U}}},
  "/api/trips/suggestions": {"get": {"summary": "Suggested trips, e.g. 3 ballparks in 4 days from a city in a month",
    "parameters": [q("from", S(), "city or lat,lon"), q("month", S(), "YYYY-MM"), q("league", S())],
-   "responses": {"200": resp(A({"type": "object"})), "400": err("Unknown place, bad month or league")}}},
+   "responses": {"200": resp(A({"type": "object"})), "400": err("Unknown place, bad month or league"), **BUSY}}},
  "/api/trips/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
 }
 doc = {"openapi": "3.1.0", "info": {"title": "Clubhouse — SportsTime API", "version": "1.0.0",

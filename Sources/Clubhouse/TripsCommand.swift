@@ -36,7 +36,7 @@ struct TripsCommand: AsyncParsableCommand {
         @Option(help: "packed, moderate or relaxed.") var leisure: String = "moderate"
         @Option(help: "Regions, e.g. east,central (default all).") var regions: String?
         @Flag(help: "Never visit a city twice.") var noRepeatCities = false
-        @Option(help: "Options to show (1–10).") var top: Int = 5
+        @Option(help: "Options to show (1–10; default 5, team-first 10).") var top: Int?
         @Flag(help: "Print the options as JSON.") var json = false
         @OptionGroup var common: CommonOptions
 
@@ -195,10 +195,11 @@ struct TripsCommand: AsyncParsableCommand {
                 return league
             }
             guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("Cannot read \(file).")
+                FileHandle.standardError.write(Data("error: cannot read \(file)\n".utf8))
+                throw ExitCode.failure
             }
             try await withTrips(common) { app in
-                print(TripText.report(try await app.importSchedule(data, format: format, league: league)))
+                try TripText.finish(try await app.importSchedule(data, format: format, league: league))
             }
         }
     }
@@ -217,7 +218,8 @@ struct TripsCommand: AsyncParsableCommand {
                 let downloader = ScheduleDownloader(
                     client: UpstreamHTTPClient(timeout: .seconds(20), maxAttempts: 2, logger: Logger(label: "trips")))
                 let (data, format) = try await downloader.download(league, season: season)
-                print(TripText.report(try await app.importSchedule(data, format: format, league: league)))
+                try TripText.finish(
+                    try await app.importSchedule(data, format: format, league: league, season: season))
             }
         }
     }
@@ -253,6 +255,12 @@ enum TripText {
         return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
     }
 
+    /// Prints the import report; exits 3 when the file had entries but none could be imported.
+    static func finish(_ result: ImportResult) throws {
+        print(report(result))
+        if result.counts.read > 0 && result.counts.imported == 0 { throw ExitCode(3) }
+    }
+
     static func report(_ result: ImportResult) -> String {
         var lines = [
             "Imported \(count(result.counts.imported, "game")) (read \(result.counts.read), "
@@ -262,7 +270,8 @@ enum TripText {
         for (kept, title) in [(false, "not imported"), (true, "imported with a note")] {
             let problems = result.problems.filter { $0.isKept == kept }
             guard !problems.isEmpty else { continue }
-            lines.append("\(problems.count) entries \(title):")
+            let entries = Set(problems.map(\.reference)).count
+            lines.append("\(count(entries, "entry").replacingOccurrences(of: "entrys", with: "entries")) \(title):")
             lines += problems.prefix(50).map { "  \($0)" }
             if problems.count > 50 { lines.append("  … and \(problems.count - 50) more") }
         }

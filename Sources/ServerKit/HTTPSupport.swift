@@ -122,7 +122,11 @@ extension Request {
             return Data(try await body.collect(upTo: limit).readableBytesView)
         } catch {
             throw APIError(
-                .contentTooLarge, code: "too_large", message: "Upload is larger than \(limit / 1_048_576) MB.")
+                .contentTooLarge, code: "too_large",
+                message:
+                    limit >= 1_048_576
+                    ? "The request body is larger than \(limit / 1_048_576) MB."
+                    : "The request body is larger than \(limit / 1024) kB.")
         }
     }
 

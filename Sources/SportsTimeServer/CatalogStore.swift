@@ -24,15 +24,14 @@ final class CatalogStore: Sendable {
         self.years = years
     }
 
-    /// The demo seasons of every league.
+    /// The demo seasons of every league (generated outside the lock; a concurrent first use may generate twice,
+    /// with the same result).
     private func demoGames() -> [Game] {
-        generated.withLock { cached in
-            if let cached { return cached }
-            let generator = SeasonGenerator(catalog: base, seed: Self.seed)
-            let games = years.flatMap { generator.seasons(League.allCases, year: $0) }
-            cached = games
-            return games
-        }
+        if let cached = generated.withLock({ $0 }) { return cached }
+        let generator = SeasonGenerator(catalog: base, seed: Self.seed)
+        let games = years.flatMap { generator.seasons(League.allCases, year: $0) }
+        generated.withLock { if $0 == nil { $0 = games } }
+        return games
     }
 
     /// The years generated around `now`: last year's seasons through next year's.

@@ -10,7 +10,7 @@ struct PlanExtras: Decodable, Sendable {
     var start: String?
     /// End (sets `endLocation`).
     var end: String?
-    /// Options to return, 1–10 (default 5).
+    /// Options to return, 1–10 (default 5; team-first 10).
     var topK: Int?
 }
 
@@ -35,12 +35,37 @@ public struct PlanInputError: Error, CustomStringConvertible, Sendable {
 }
 
 extension SportsTimeApp {
-    /// Plans `preferences` over the current catalogue; `start`/`end` name places ("Boston", "42.35,-71.06").
+    /// Limits that keep one request from occupying the server: planning is CPU work.
+    enum Limits {
+        static let days = 31
+        static let teams = 6
+        static let mustSeeGames = 20
+    }
+
+    /// Checks the size of a request before planning it.
+    static func checkSize(_ preferences: TripPreferences) throws(PlanInputError) {
+        if let start = preferences.startDate, let end = preferences.endDate, start.days(to: end) + 1 > Limits.days {
+            throw PlanInputError(
+                description: "Plan at most \(Limits.days) days at a time (\(start) to \(end) is longer).")
+        }
+        if Set(preferences.selectedTeamIds).count > Limits.teams {
+            throw PlanInputError(description: "Choose at most \(Limits.teams) teams.")
+        }
+        if Set(preferences.mustSeeGameIds).count > Limits.mustSeeGames {
+            throw PlanInputError(description: "Choose at most \(Limits.mustSeeGames) must-see games.")
+        }
+    }
+
+    /// Plans `preferences` over the current catalogue; `start`/`end` name places ("Boston", "42.35,-71.06"). Runs
+    /// on a thread outside Swift's cooperative pool, at most ``PlanningGate/width`` at a time per instance.
     public func plan(
-        _ preferences: TripPreferences, start: String? = nil, end: String? = nil, topK: Int = 5
+        _ preferences: TripPreferences, start: String? = nil, end: String? = nil, topK: Int? = nil
     ) async throws -> Result<[ItineraryOption], PlanningFailure> {
         let catalog = try await catalog.current()
         var preferences = preferences
+        preferences.selectedTeamIds = preferences.selectedTeamIds.reduce(into: []) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         if let start {
             guard let location = catalog.location(named: start) else {
                 throw PlanInputError(description: "Unknown place '\(start)': name a city with a venue, or lat,lon.")
@@ -53,8 +78,10 @@ extension SportsTimeApp {
             }
             preferences.endLocation = location
         }
-        guard (1...10).contains(topK) else { throw PlanInputError(description: "topK must be 1–10.") }
-        return TripPlanningEngine.plan(preferences, catalog: catalog, topK: topK)
+        if let topK, !(1...10).contains(topK) { throw PlanInputError(description: "topK must be 1–10.") }
+        try Self.checkSize(preferences)
+        let chosen = preferences
+        return try await gate.run { TripPlanningEngine.plan(chosen, catalog: catalog, topK: topK) }
     }
 
     /// Suggested trips from `origin` in `month` ("2026-06"), e.g. "3 ballparks in 4 days from Boston".
@@ -67,8 +94,10 @@ extension SportsTimeApp {
         guard parts.count == 2, let year = Int(parts[0]), let number = Int(parts[1]), (1...12).contains(number),
             (1900...2200).contains(year)
         else { throw PlanInputError(description: "month must look like 2026-06.") }
-        return SuggestedTrips().suggestions(
-            catalog: catalog, origin: location, year: year, month: number, leagues: leagues)
+        return try await gate.run {
+            SuggestedTrips().suggestions(
+                catalog: catalog, origin: location, year: year, month: number, leagues: leagues)
+        }
     }
 
     func addPlanningRoutes(to api: RouterGroup<AppRequestContext>) {
@@ -86,20 +115,11 @@ extension SportsTimeApp {
         }
         api.post("plan") { request, _ in
             let data = try await request.collectBody(limit: 64 << 10)
-            let preferences: TripPreferences
-            let extras: PlanExtras
-            do {
-                preferences = try Self.decoder().decode(TripPreferences.self, from: data)
-                extras = try Self.decoder().decode(PlanExtras.self, from: data)
-            } catch {
-                throw APIError.badRequest(
-                    "Send trip preferences as JSON, e.g. {\"planningMode\":\"dateRange\",\"sports\":[\"mlb\"],"
-                        + "\"startDate\":\"2026-06-01\",\"endDate\":\"2026-06-10\",\"start\":\"Boston\"}: \(error)",
-                    code: "invalid_json")
-            }
+            let preferences = try Self.decode(TripPreferences.self, from: data)
+            let extras = try Self.decode(PlanExtras.self, from: data)
             let result: Result<[ItineraryOption], PlanningFailure>
             do {
-                result = try await plan(preferences, start: extras.start, end: extras.end, topK: extras.topK ?? 5)
+                result = try await plan(preferences, start: extras.start, end: extras.end, topK: extras.topK)
             } catch let error as PlanInputError {
                 throw APIError.badRequest(error.description, code: "bad_input")
             }

@@ -42,7 +42,12 @@ extension SportsTimeApp {
     func addPollRoutes(to api: RouterGroup<AppRequestContext>) {
         api.post("polls") { request, _ in
             let owner = try await traveller(request)
-            let body = try await Self.decode(CreatePollRequest.self, from: request, limit: 8 << 20)
+            let body = try await Self.decode(CreatePollRequest.self, from: request, limit: 2 << 20)
+            if let long = body.options.first(where: { $0.label.count > 80 }) {
+                throw APIError(
+                    .unprocessableContent, code: "label_too_long",
+                    message: "Option labels are at most 80 characters ('\(long.label.prefix(20))…' is longer).")
+            }
             let encoder = JSONResponse.encoder()
             let options = try body.options.enumerated().map { index, choice in
                 PollOption(
@@ -70,9 +75,9 @@ extension SportsTimeApp {
         api.post("polls/:token/votes") { request, context in
             let token = context.parameters.get("token") ?? ""
             let vote = try await Self.decode(VoteRequest.self, from: request)
-            let voter: String
+            var voter: String
             if request.headers[.authorization] != nil {
-                voter = try await traveller(request)
+                voter = "t:" + (try await traveller(request))
             } else {
                 voter = (vote.voterID ?? "").trimmingCharacters(in: .whitespaces)
                 guard (8...100).contains(voter.count) else {
@@ -80,6 +85,7 @@ extension SportsTimeApp {
                         "Send voterID (8–100 characters, random, kept by your device) or a traveller token.",
                         code: "missing_voter")
                 }
+                voter = "d:" + voter
             }
             let (stored, poll) = try await loadPoll(token)
             let votes = try await polls.votes(poll: stored.id).map {
@@ -87,13 +93,13 @@ extension SportsTimeApp {
             }
             do {
                 try PollRules.checkVote(poll: poll, existingVotes: votes, voterID: voter, optionID: vote.optionID)
-                try await polls.vote(poll: stored.id, voter: voter, option: vote.optionID)
             } catch let error as PollError {
                 throw APIError(
                     error == .alreadyVoted || error == .closed ? .conflict : .unprocessableContent,
                     code: error.code, message: error.description)
-            } catch let error as VoteStoreError {
-                let mapped: PollError = error == .closed ? .closed : .alreadyVoted
+            }
+            if let refused = try await polls.vote(poll: stored.id, voter: voter, option: vote.optionID) {
+                let mapped: PollError = refused == .closed ? .closed : .alreadyVoted
                 throw APIError(.conflict, code: mapped.code, message: mapped.description)
             }
             return try JSONResponse.make(try await pollBody(token), status: .created)

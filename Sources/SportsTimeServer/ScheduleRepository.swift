@@ -8,21 +8,27 @@ import SportsTime
 struct ScheduleRepository: Sendable {
     let database: Database
 
-    /// Replaces `league`'s games on the days `games` cover (first to last local date) with `games`, in one
-    /// transaction; returns the new schedule version.
+    /// Stores `games` in one transaction and returns the new schedule version. Games are upserted by id, so files
+    /// that each hold part of a league (one club's calendar) add up. With `replacingDays` — a whole-league feed
+    /// read without problems — games of the leagues in `games` on the days the file covers that the file no longer
+    /// lists (cancelled or rescheduled under a new id) are removed too.
     @discardableResult
-    func replace(_ games: [Game], league: League) async throws -> String {
+    func store(_ games: [Game], replacingDays: Bool) async throws -> String {
         let version = UUID().uuidString
-        guard let first = games.map(\.localDate).min(), let last = games.map(\.localDate).max() else {
-            return version
-        }
+        guard !games.isEmpty else { return version }
         try await database.transaction { db in
-            try await db.raw(
-                """
-                DELETE FROM st_games WHERE league = \(bind: league.rawValue)
-                AND local_date >= \(bind: first.description) AND local_date <= \(bind: last.description)
-                """
-            ).run()
+            if replacingDays {
+                for (league, leagueGames) in Dictionary(grouping: games, by: \.league) {
+                    guard let first = leagueGames.map(\.localDate).min(), let last = leagueGames.map(\.localDate).max()
+                    else { continue }
+                    try await db.raw(
+                        """
+                        DELETE FROM st_games WHERE league = \(bind: league.rawValue)
+                        AND local_date >= \(bind: first.description) AND local_date <= \(bind: last.description)
+                        """
+                    ).run()
+                }
+            }
             for chunk in stride(from: 0, to: games.count, by: 200) {
                 let rows = games[chunk..<min(chunk + 200, games.count)]
                 var insert = db.insert(into: "st_games").columns(
@@ -34,7 +40,7 @@ struct ScheduleRepository: Sendable {
                         SQLBind(game.start.epochMilliseconds), SQLBind(game.localDate.description),
                         SQLBind(game.status.rawValue), SQLBind(game.doubleheader))
                 }
-                // A game id imported again (another file of the same league) takes the newest row.
+                // A game id imported again takes the newest row.
                 try await db.raw(
                     "DELETE FROM st_games WHERE id IN (\(binds: rows.map(\.id.rawValue)))"
                 ).run()

@@ -14,6 +14,7 @@ public struct SportsTimeApp: Sendable {
     let trips: TripRepository
     let visits: VisitRepository
     let polls: PollRepository
+    let gate = PlanningGate()
     let logger: Logger
 
     /// The tables SportsTime needs.
@@ -34,13 +35,29 @@ public struct SportsTimeApp: Sendable {
     /// The catalogue the planner currently works on (bundled venues and teams, demo seasons, imported schedules).
     public func currentCatalog() async throws -> Catalog { try await catalog.current() }
 
-    /// Imports a schedule file; returns the importer's report (games stored, problems listed).
-    public func importSchedule(_ data: Data, format: ScheduleFormat, league: League?) async throws -> ImportResult {
-        let result = try ScheduleImporter(catalog: catalog.base).importSchedule(data, format: format, league: league)
-        for (league, games) in Dictionary(grouping: result.games, by: \.league) {
-            try await schedules.replace(games, league: league)
+    /// Imports a schedule file in one transaction; returns the importer's report (games stored, problems listed).
+    /// Games are added or updated by id; a whole-league feed (`mlb-statsapi`, `nhl-api`, `nba-cdn`, `nflverse`) read
+    /// without problems also removes games it no longer lists on the days it covers. `season` keeps only that
+    /// season's games (the year it starts; seasons crossing New Year run August to July).
+    public func importSchedule(
+        _ data: Data, format: ScheduleFormat, league: League?, season: Int? = nil
+    ) async throws -> ImportResult {
+        var result = try ScheduleImporter(catalog: catalog.base).importSchedule(data, format: format, league: league)
+        if let season {
+            result.games = result.games.filter { Self.season(of: $0) == season }
+            result.counts.imported = result.games.count
         }
+        let wholeLeague: Set<ScheduleFormat> = [.mlbStatsAPI, .nhlAPI, .nbaCDN, .nflverse]
+        let clean = !result.problems.contains { !$0.isKept }
+        try await schedules.store(result.games, replacingDays: wholeLeague.contains(format) && clean)
         return result
+    }
+
+    /// The season a game belongs to: its year, or for leagues whose season crosses New Year (NBA, NHL, NFL) the
+    /// year of the August–July span it falls in.
+    public static func season(of game: Game) -> Int {
+        let crosses = [League.nba, .nhl, .nfl].contains(game.league)
+        return crosses && game.localDate.month < 8 ? game.localDate.year - 1 : game.localDate.year
     }
 
     /// Imported games per league (leagues not listed plan over generated demo seasons).

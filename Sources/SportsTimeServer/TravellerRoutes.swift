@@ -32,8 +32,8 @@ struct VisitRequest: Decodable, Sendable {
 extension SportsTimeApp {
     /// The traveller holding the request's bearer token; 401 otherwise.
     func traveller(_ request: Request) async throws -> String {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-            let id = try await travellers.find(token: String(header.dropFirst(7)))
+        guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
+            let id = try await travellers.find(token: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
         else {
             throw APIError.unauthorized(
                 "Send the token from POST /api/trips/travellers as 'Authorization: Bearer <token>'.")
@@ -55,7 +55,10 @@ extension SportsTimeApp {
         // Saved trips.
         api.post("saved") { request, _ in
             let owner = try await traveller(request)
-            let body = try await Self.decode(SaveTripRequest.self, from: request, limit: 4 << 20)
+            let body = try await Self.decode(SaveTripRequest.self, from: request, limit: 512 << 10)
+            guard try await trips.count(traveller: owner) < 200 else {
+                throw APIError.conflict("You have 200 saved trips: delete some first.", code: "too_many_trips")
+            }
             let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
             guard (1...120).contains(name.count) else {
                 throw APIError.badRequest("name must be 1–120 characters.", code: "bad_name")
@@ -120,6 +123,12 @@ extension SportsTimeApp {
             if let note = body.note, note.count > 500 {
                 throw APIError.badRequest("note must be at most 500 characters.", code: "bad_note")
             }
+            guard (1900...2100).contains(date.year) else {
+                throw APIError.badRequest("date must be between 1900 and 2100.", code: "bad_date")
+            }
+            if let gameID = body.gameID, gameID.count > 64 || gameID.isEmpty {
+                throw APIError.badRequest("gameID must be 1–64 characters.", code: "bad_game")
+            }
             let visit = StadiumVisit(
                 id: UUID().uuidString.lowercased(), venue: VenueID(rawValue: body.venue), date: date, league: league,
                 gameID: body.gameID.map(GameID.init(rawValue:)), note: body.note)
@@ -174,7 +183,11 @@ extension SportsTimeApp {
 
     /// Decodes a JSON body written with ISO 8601 dates (as this API writes them); 400 saying what was wrong.
     static func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int = 1 << 20) async throws -> T {
-        let data = try await request.collectBody(limit: limit)
+        try decode(type, from: try await request.collectBody(limit: limit))
+    }
+
+    /// Decodes JSON `data` written with ISO 8601 dates; 400 saying what was wrong.
+    static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         guard !data.isEmpty else {
             throw APIError.badRequest("Request body is empty: send a JSON object.", code: "invalid_json")
         }

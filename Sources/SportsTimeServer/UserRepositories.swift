@@ -40,6 +40,7 @@ struct TravellerRepository: Sendable {
                 "DELETE FROM st_votes WHERE poll_id IN (SELECT id FROM st_polls WHERE owner_id = \(bind: id))"
             ).run()
             try await db.raw("DELETE FROM st_polls WHERE owner_id = \(bind: id)").run()
+            try await db.raw("DELETE FROM st_votes WHERE voter_id = \(bind: "t:" + id)").run()
             try await db.raw("DELETE FROM st_travellers WHERE id = \(bind: id)").run()
         }
     }
@@ -101,6 +102,14 @@ struct TripRepository: Sendable {
             guard found != nil else { return false }
             try await db.raw("DELETE FROM st_trips WHERE id = \(bind: id)").run()
             return true
+        }
+    }
+
+    /// How many trips the traveller has saved.
+    func count(traveller: String) async throws -> Int {
+        try await database.run { db in
+            try await db.raw("SELECT COUNT(*) AS n FROM st_trips WHERE traveller_id = \(bind: traveller)").first()
+                .map { try $0.decode(column: "n", as: Int.self) } ?? 0
         }
     }
 
@@ -222,14 +231,18 @@ struct PollRepository: Sendable {
         }
     }
 
-    /// Stores a vote unless the voter already voted or the poll is closed — checked in the same transaction, and
-    /// the primary key (poll, voter) holds even against concurrent requests on several instances.
-    func vote(poll: String, voter: String, option: String, now: Date = Date()) async throws(VoteStoreError) {
-        let outcome: VoteStoreError?
+    /// Stores a vote unless the voter already voted or the poll is closed — checked in the same transaction. On
+    /// PostgreSQL the poll row is read `FOR SHARE`, so a close (which updates that row) waits for the vote or the
+    /// vote sees the close; the primary key (poll, voter) holds against concurrent votes on several instances.
+    /// Storage failures are reported as such, never as "already voted".
+    func vote(poll: String, voter: String, option: String, now: Date = Date()) async throws -> VoteStoreError? {
+        let lock = database.kind == .postgres ? " FOR SHARE" : ""
         do {
-            outcome = try await database.transaction { db -> VoteStoreError? in
+            return try await database.transaction { db -> VoteStoreError? in
                 guard
-                    let row = try await db.raw("SELECT closed_ms FROM st_polls WHERE id = \(bind: poll)").first()
+                    let row = try await db.raw(
+                        "SELECT closed_ms FROM st_polls WHERE id = \(bind: poll)\(unsafeRaw: lock)"
+                    ).first()
                 else { return .unknownPoll }
                 if try row.decode(column: "closed_ms", as: Int64?.self) != nil { return .closed }
                 let existing = try await db.raw(
@@ -245,13 +258,19 @@ struct PollRepository: Sendable {
                 return nil
             }
         } catch {
-            // A concurrent insert of the same (poll, voter) loses on the primary key.
-            throw .alreadyVoted
+            // A concurrent insert of the same (poll, voter) loses on the primary key: then the vote is there.
+            let stored = try await database.run { db in
+                try await db.raw(
+                    "SELECT 1 AS one FROM st_votes WHERE poll_id = \(bind: poll) AND voter_id = \(bind: voter)"
+                ).first()
+            }
+            if stored != nil { return .alreadyVoted }
+            throw error
         }
-        if let outcome { throw outcome }
     }
 
-    /// Closes a poll its owner holds; false when not theirs or unknown.
+    /// Closes a poll its owner holds (one UPDATE, which takes the row lock votes share); false when not theirs or
+    /// unknown. Closing a closed poll keeps its first closing time.
     func close(shareToken: String, owner: String, now: Date = Date()) async throws -> Bool {
         try await database.transaction { db in
             let found = try await db.raw(
@@ -261,7 +280,7 @@ struct PollRepository: Sendable {
             try await db.raw(
                 """
                 UPDATE st_polls SET closed_ms = \(bind: now.epochMilliseconds)
-                WHERE share_token = \(bind: shareToken) AND closed_ms IS NULL
+                WHERE share_token = \(bind: shareToken) AND owner_id = \(bind: owner) AND closed_ms IS NULL
                 """
             ).run()
             return true

@@ -24,24 +24,37 @@ struct SportsTimeRepositoryTests {
     }
 
     @Test(
-        "schedules: replace within the imported span, newest row per id, version changes",
+        "schedules: partial files add up by game id; a whole-league feed removes games it no longer lists",
         arguments: TestDatabases.kinds)
     func schedules(kind: DatabaseKind) async throws {
         let schedules = ScheduleRepository(database: try await Self.database(kind))
         #expect(try await schedules.version() == "")
-        let v1 = try await schedules.replace((0..<5).map { Self.game("mlb-\($0)", day: $0) }, league: .mlb)
-        try await schedules.replace([Self.game("nhl-1", .nhl, day: 1)], league: .nhl)
+        // One club's calendar, then another's overlapping dates: both kept.
+        let v1 = try await schedules.store([0, 2, 4].map { Self.game("mlb-a\($0)", day: $0) }, replacingDays: false)
+        try await schedules.store([1, 3].map { Self.game("mlb-b\($0)", day: $0) }, replacingDays: false)
+        try await schedules.store([Self.game("nhl-1", .nhl, day: 1)], replacingDays: false)
         #expect(try await schedules.counts() == [.mlb: 5, .nhl: 1])
-        // A later file covering days 3–4 replaces those days only; a postponed status wins for its id.
-        let v2 = try await schedules.replace(
-            [Self.game("mlb-3", day: 3, status: .postponed), Self.game("mlb-9", day: 4)], league: .mlb)
+        // The same id again: the newest row wins (a postponement).
+        let v2 = try await schedules.store([Self.game("mlb-a2", day: 2, status: .postponed)], replacingDays: false)
         let current = try await schedules.version()
         #expect(v1 != v2 && current == v2, "each import bumps the version")
-        let games = try await schedules.all().sorted { $0.id < $1.id }
-        #expect(games.map(\.id.rawValue) == ["mlb-0", "mlb-1", "mlb-2", "mlb-3", "mlb-9", "nhl-1"])
-        #expect(games.first { $0.id == "mlb-3" }?.status == .postponed)
-        #expect(games.first { $0.id == "mlb-2" }?.doubleheader == 1)
-        #expect(games.first { $0.id == "mlb-0" } == Self.game("mlb-0", day: 0), "a game reads back as written")
+        var games = try await schedules.all()
+        #expect(games.first { $0.id == "mlb-a2" }?.status == .postponed)
+        #expect(games.first { $0.id == "mlb-a2" }?.doubleheader == 1)
+        #expect(games.first { $0.id == "mlb-a0" } == Self.game("mlb-a0", day: 0), "a game reads back as written")
+        // A whole-league feed for days 1–3 replaces those days of that league only.
+        try await schedules.store([Self.game("mlb-x1", day: 1), Self.game("mlb-x3", day: 3)], replacingDays: true)
+        games = try await schedules.all().sorted { $0.id < $1.id }
+        #expect(games.map(\.id.rawValue) == ["mlb-a0", "mlb-a4", "mlb-x1", "mlb-x3", "nhl-1"])
+    }
+
+    /// A vote's outcome: nil when stored, the refusal otherwise (a storage error counts as unknown poll here).
+    static func outcome(_ polls: PollRepository, voter: String, option: String) async -> VoteStoreError? {
+        do {
+            return try await polls.vote(poll: "p1", voter: voter, option: option)
+        } catch {
+            return .unknownPoll
+        }
     }
 
     @Test("travellers own their trips and visits; deleting one removes only theirs", arguments: TestDatabases.kinds)
@@ -86,29 +99,38 @@ struct SportsTimeRepositoryTests {
             createdAt: Date(timeIntervalSince1970: 10), closedAt: nil)
         try await polls.insert(poll)
         #expect(try await polls.find(shareToken: "share-token-1") == poll)
-        // Ten concurrent votes of one voter: exactly one is stored.
-        let outcomes = await withTaskGroup(of: Bool.self) { group in
+        // Ten concurrent votes of one voter: exactly one is stored, the others are told they already voted.
+        let outcomes = await withTaskGroup(of: VoteStoreError?.self) { group in
             for index in 0..<10 {
-                group.addTask {
-                    do {
-                        try await polls.vote(poll: "p1", voter: "same-voter", option: "o\(index % 2)")
-                        return true
-                    } catch {
-                        return false
-                    }
-                }
+                group.addTask { await Self.outcome(polls, voter: "d:same-voter", option: "o\(index % 2)") }
             }
-            return await group.reduce(into: [Bool]()) { $0.append($1) }
+            return await group.reduce(into: [VoteStoreError?]()) { $0.append($1) }
         }
-        #expect(outcomes.filter { $0 }.count == 1)
-        try await polls.vote(poll: "p1", voter: "other", option: "o1")
+        #expect(outcomes.filter { $0 == nil }.count == 1)
+        #expect(outcomes.filter { $0 == .alreadyVoted }.count == 9)
+        #expect(try await polls.vote(poll: "p1", voter: "d:other", option: "o1") == nil)
         #expect(try await polls.votes(poll: "p1").count == 2)
-        await #expect(throws: VoteStoreError.unknownPoll) {
-            try await polls.vote(poll: "nope", voter: "x", option: "o1")
-        }
+        #expect(try await polls.vote(poll: "nope", voter: "d:x", option: "o1") == .unknownPoll)
         #expect(try await !polls.close(shareToken: "share-token-1", owner: "someone-else"))
-        #expect(try await polls.close(shareToken: "share-token-1", owner: owner.id))
-        await #expect(throws: VoteStoreError.closed) { try await polls.vote(poll: "p1", voter: "late", option: "o1") }
+        // Votes racing the close: each is either stored or refused as closed — none lost, none counted twice.
+        let before = try await polls.votes(poll: "p1").count
+        let raced = await withTaskGroup(of: VoteStoreError?.self) { group in
+            for index in 0..<10 {
+                group.addTask { await Self.outcome(polls, voter: "d:racer-\(index)", option: "o2") }
+            }
+            group.addTask {
+                _ = try? await polls.close(shareToken: "share-token-1", owner: owner.id)
+                return .closed
+            }
+            return await group.reduce(into: [VoteStoreError?]()) { $0.append($1) }
+        }
+        let accepted = raced.filter { $0 == nil }.count
+        #expect(raced.filter { $0 == .closed }.count == 11 - accepted, "the others were refused as closed")
+        #expect(try await polls.votes(poll: "p1").count == before + accepted)
+        let closedAt = try #require(try await polls.find(shareToken: "share-token-1")?.closedAt)
+        #expect(try await polls.close(shareToken: "share-token-1", owner: owner.id), "closing again is harmless")
+        #expect(try await polls.find(shareToken: "share-token-1")?.closedAt == closedAt, "and keeps the first time")
+        #expect(try await polls.vote(poll: "p1", voter: "d:late", option: "o1") == .closed)
         #expect(try await polls.find(shareToken: "share-token-1")?.closedAt != nil)
     }
 }
