@@ -101,7 +101,8 @@ public struct NewsClassifier: Sendable {
     public func classify(title: String, summary: String = "", languageHint: String? = nil) -> NewsClassification {
         let titleTokens = NewsText.tokens(title)
         let summaryTokens = NewsText.tokens(summary)
-        let language = Self.detectLanguage(title + " " + summary, hint: languageHint)
+        let language = Self.detectLanguage(
+            text: title + " " + summary, tokens: titleTokens + summaryTokens, hint: languageHint)
 
         var scores: [NewsCategory: Double] = [:]
         let lexicons: [(NewsCategory, [Lexicon])] = [
@@ -146,21 +147,26 @@ public struct NewsClassifier: Sendable {
 
     /// The language of `text`; `hint` is a declared language ("de", "fr-CH", "en-US") that breaks ties.
     public static func detectLanguage(_ text: String, hint: String? = nil) -> NewsLanguage {
+        detectLanguage(text: text, tokens: NewsText.tokens(text), hint: hint)
+    }
+
+    static func detectLanguage(text: String, tokens: [String], hint: String?) -> NewsLanguage {
         var scores: [NewsLanguage: Double] = [.de: 0, .fr: 0, .en: 0]
         let hinted = hint.flatMap { NewsLanguage(rawValue: String($0.lowercased().prefix(2))) }
         if let hinted { scores[hinted, default: 0] += 1 }
         var germanLetters = 0
         var frenchLetters = 0
-        for character in text {
-            switch character {
-            case "ä", "ö", "ü", "Ä", "Ö", "Ü", "ß": germanLetters += 1
-            case "é", "è", "ê", "à", "â", "ç", "î", "ô", "û", "ù", "ë", "ï", "œ", "É", "È", "À", "Ç": frenchLetters += 1
+        for scalar in text.unicodeScalars where scalar.value >= 0xC0 {
+            switch scalar.value {
+            case 0xE4, 0xF6, 0xFC, 0xC4, 0xD6, 0xDC, 0xDF: germanLetters += 1  // ä ö ü Ä Ö Ü ß
+            case 0xE9, 0xE8, 0xEA, 0xE0, 0xE2, 0xE7, 0xEE, 0xF4, 0xFB, 0xF9, 0xEB, 0xEF, 0x153, 0xC9, 0xC8, 0xC0, 0xC7:
+                frenchLetters += 1  // é è ê à â ç î ô û ù ë ï œ É È À Ç
             default: break
             }
         }
         scores[.de, default: 0] += min(Double(germanLetters) * 0.5, 3)
         scores[.fr, default: 0] += min(Double(frenchLetters) * 0.5, 3)
-        for token in NewsText.tokens(text) {
+        for token in tokens {
             if let language = exonyms[token] { scores[language, default: 0] += 1 }
             if NewsStopwords.german.contains(token) { scores[.de, default: 0] += 1 }
             if NewsStopwords.french.contains(token) { scores[.fr, default: 0] += 1 }

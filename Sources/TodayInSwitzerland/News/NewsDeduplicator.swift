@@ -40,7 +40,7 @@ public enum NewsDeduplicator {
     public static func deduplicate(_ items: [FeedItem]) -> [NewsCluster] {
         guard !items.isEmpty else { return [] }
         let keys = items.map { canonicalURL($0.link) }
-        let titles = items.map { normalisedTitle($0.title, source: $0.source) }
+        let titles = items.map { TitleKey(normalisedTitle($0.title, source: $0.source)) }
         var parent = Array(items.indices)
         func root(_ index: Int) -> Int {
             var current = index
@@ -61,7 +61,7 @@ public enum NewsDeduplicator {
         }
         for i in items.indices {
             for j in (i + 1)..<items.count where root(i) != root(j) {
-                if sameStory(titles[i], titles[j]) { union(i, j) }
+                if titles[i].sameStory(as: titles[j]) { union(i, j) }
             }
         }
         var groups: [Int: [Int]] = [:]
@@ -156,19 +156,37 @@ public enum NewsDeduplicator {
         return (content.count >= 2 ? content : tokens).map(NewsText.stem)
     }
 
-    static func sameStory(_ a: [String], _ b: [String]) -> Bool {
-        guard !a.isEmpty, !b.isEmpty else { return false }
-        if a == b { return true }
-        let setA = Set(a)
-        let setB = Set(b)
-        let intersection = setA.intersection(setB).count
-        let union = setA.union(setB).count
-        if union > 0, Double(intersection) / Double(union) >= titleSimilarityThreshold { return true }
-        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
-        guard short.count >= 3, short.joined(separator: " ").count >= 15, long.count > short.count else { return false }
-        for start in 0...(long.count - short.count) where Array(long[start..<start + short.count]) == short {
-            return true
+    static func sameStory(_ a: [String], _ b: [String]) -> Bool { TitleKey(a).sameStory(as: TitleKey(b)) }
+
+    /// A normalised title with its word set, computed once per item.
+    struct TitleKey {
+        let words: [String]
+        let set: Set<String>
+        let length: Int
+
+        init(_ words: [String]) {
+            self.words = words
+            set = Set(words)
+            length = words.reduce(max(words.count - 1, 0)) { $0 + $1.count }
         }
-        return false
+
+        func sameStory(as other: TitleKey) -> Bool {
+            guard !words.isEmpty, !other.words.isEmpty else { return false }
+            if words == other.words { return true }
+            let intersection = set.intersection(other.set).count
+            let union = set.count + other.set.count - intersection
+            if union > 0, Double(intersection) / Double(union) >= NewsDeduplicator.titleSimilarityThreshold {
+                return true
+            }
+            let (short, long) = words.count <= other.words.count ? (self, other) : (other, self)
+            guard short.words.count >= 3, short.length >= 15, long.words.count > short.words.count,
+                short.set.isSubset(of: long.set)
+            else { return false }
+            for start in 0...(long.words.count - short.words.count)
+            where long.words[start..<start + short.words.count].elementsEqual(short.words) {
+                return true
+            }
+            return false
+        }
     }
 }

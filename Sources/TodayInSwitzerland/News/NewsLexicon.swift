@@ -63,6 +63,21 @@ struct LexiconTerm: Sendable {
         self.words = words
     }
 
+    /// Whether the term matches the words starting at `start`.
+    func matches(at start: Int, in tokens: [String]) -> Bool {
+        guard start >= 0, start + words.count <= tokens.count else { return false }
+        let last = words.count - 1
+        for offset in 0..<last where tokens[start + offset] != words[offset] { return false }
+        let token = tokens[start + last]
+        let word = words[last]
+        switch mode {
+        case .exact: return token == word
+        case .prefix: return token.hasPrefix(word)
+        case .suffix: return token.hasSuffix(word)
+        case .contains: return token.utf8.count >= word.utf8.count && token.contains(word)
+        }
+    }
+
     /// Start positions in `tokens` where the term matches.
     func matches(in tokens: [String]) -> [Int] {
         guard tokens.count >= words.count else { return [] }
@@ -93,23 +108,104 @@ struct LexiconTerm: Sendable {
 /// A weighted keyword list.
 struct Lexicon: Sendable {
     let terms: [LexiconTerm]
+    // Single-word terms indexed by mode, so matching costs a few dictionary look-ups per word instead of one
+    // comparison per term.
+    private let exact: [String: Double]
+    private let prefixes: [Substring: Double]
+    private let suffixes: [Substring: Double]
+    private let inside: [(word: [UInt8], weight: Double)]
+    private let phrases: [String: [LexiconTerm]]
+    private let longestAffix: Int
 
     init(_ text: String) {
-        terms = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap(LexiconTerm.init)
+        self.init(terms: text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap(LexiconTerm.init))
     }
 
-    init(terms: [LexiconTerm]) { self.terms = terms }
+    init(terms: [LexiconTerm]) {
+        self.terms = terms
+        var exact: [String: Double] = [:]
+        var prefixes: [Substring: Double] = [:]
+        var suffixes: [Substring: Double] = [:]
+        var inside: [String: Double] = [:]
+        var phrases: [String: [LexiconTerm]] = [:]
+        func keep<Key: Hashable>(_ table: inout [Key: Double], _ word: Key, _ weight: Double) {
+            if let current = table[word], abs(current) >= abs(weight) { return }
+            table[word] = weight
+        }
+        for term in terms {
+            guard term.words.count == 1, let word = term.words.first else {
+                if let first = term.words.first { phrases[first, default: []].append(term) }
+                continue
+            }
+            switch term.mode {
+            case .exact: keep(&exact, word, term.weight)
+            case .prefix: keep(&prefixes, Substring(word), term.weight)
+            case .suffix: keep(&suffixes, Substring(word), term.weight)
+            case .contains: keep(&inside, word, term.weight)
+            }
+        }
+        self.exact = exact
+        self.prefixes = prefixes
+        self.suffixes = suffixes
+        self.inside = inside.keys.sorted().compactMap { word in inside[word].map { (Array(word.utf8), $0) } }
+        self.phrases = phrases
+        longestAffix = (Array(prefixes.keys) + Array(suffixes.keys)).map(\.count).max() ?? 0
+    }
+
+    /// At each position, the strongest (by magnitude) match starting there: its length in words and weight.
+    private func strongest(_ tokens: [String]) -> [(position: Int, length: Int, weight: Double)] {
+        var result: [(position: Int, length: Int, weight: Double)] = []
+        for (position, token) in tokens.enumerated() {
+            var best: (length: Int, weight: Double)?
+            func offer(_ length: Int, _ weight: Double) {
+                if let current = best, abs(current.weight) >= abs(weight) { return }
+                best = (length, weight)
+            }
+            if let weight = exact[token] { offer(1, weight) }
+            if !prefixes.isEmpty || !suffixes.isEmpty {
+                var end = token.startIndex
+                var start = token.endIndex
+                for _ in 0..<longestAffix {
+                    guard end < token.endIndex else { break }
+                    end = token.index(after: end)
+                    start = token.index(before: start)
+                    if let weight = prefixes[token[..<end]] { offer(1, weight) }
+                    if let weight = suffixes[token[start...]] { offer(1, weight) }
+                }
+            }
+            if !inside.isEmpty {
+                let bytes = Array(token.utf8)
+                for entry in inside where Self.contains(bytes, entry.word) { offer(1, entry.weight) }
+            }
+            for phrase in phrases[token] ?? [] where phrase.matches(at: position, in: tokens) {
+                offer(phrase.words.count, phrase.weight)
+            }
+            if let best { result.append((position, best.length, best.weight)) }
+        }
+        return result
+    }
+
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+        let first = needle[0]
+        for start in 0...(haystack.count - needle.count) where haystack[start] == first {
+            var offset = 1
+            while offset < needle.count, haystack[start + offset] == needle[offset] { offset += 1 }
+            if offset == needle.count { return true }
+        }
+        return false
+    }
 
     /// The matched words (phrases joined by a space) with the highest weight of any term matching them. A word
     /// counts once however often it occurs and however many patterns match it ("Bundesratswahl" is one hit).
     func weights(_ tokens: [String]) -> [String: Double] {
         var best: [String: Double] = [:]
-        for term in terms {
-            for position in term.matches(in: tokens) {
-                let key = tokens[position..<position + term.words.count].joined(separator: " ")
-                if let current = best[key], abs(current) >= abs(term.weight) { continue }
-                best[key] = term.weight
-            }
+        for hit in strongest(tokens) {
+            let key =
+                hit.length == 1
+                ? tokens[hit.position] : tokens[hit.position..<hit.position + hit.length].joined(separator: " ")
+            if let current = best[key], abs(current) >= abs(hit.weight) { continue }
+            best[key] = hit.weight
         }
         return best
     }
@@ -118,16 +214,7 @@ struct Lexicon: Sendable {
     func score(_ tokens: [String]) -> Double { weights(tokens).values.reduce(0, +) }
 
     /// Every position where a term matches, with the strongest weight (by magnitude) found there.
-    func hits(_ tokens: [String]) -> [(position: Int, length: Int, weight: Double)] {
-        var best: [Int: (length: Int, weight: Double)] = [:]
-        for term in terms {
-            for position in term.matches(in: tokens) {
-                if let current = best[position], abs(current.weight) >= abs(term.weight) { continue }
-                best[position] = (term.words.count, term.weight)
-            }
-        }
-        return best.keys.sorted().compactMap { position in best[position].map { (position, $0.length, $0.weight) } }
-    }
+    func hits(_ tokens: [String]) -> [(position: Int, length: Int, weight: Double)] { strongest(tokens) }
 }
 
 /// The topic lexicons, in German, French and English (patterns on accent-folded words: "Ständerat" is

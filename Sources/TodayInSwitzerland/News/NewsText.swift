@@ -132,7 +132,26 @@ public enum NewsText {
 
     /// The folded words of `text`: letters and digits only, elisions split ("l'armée" → "l", "armee").
     public static func tokens(_ text: String) -> [String] {
-        fold(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        var tokens: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in fold(text).unicodeScalars {
+            let value = scalar.value
+            let isWordScalar: Bool
+            if value < 0x80 {
+                isWordScalar =
+                    (0x61...0x7A).contains(value) || (0x30...0x39).contains(value) || (0x41...0x5A).contains(value)
+            } else {
+                isWordScalar = scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+            }
+            if isWordScalar {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                tokens.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { tokens.append(String(current)) }
+        return tokens
     }
 
     /// A light stem of a folded word that merges common German, French and English inflections ("Wahlen" and
