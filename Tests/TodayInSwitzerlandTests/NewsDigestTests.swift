@@ -366,6 +366,53 @@ struct NewsDigestTests {
         }
     }
 
+    @Test("500 random batches of hand-made items never crash the digest, and its invariants hold")
+    func randomItems() throws {
+        let pieces = [
+            "Bundesrat", "Zürich", "Festival", "grève", "nicht", "kein", "Erfolg", "Unfall", "", " ", "\u{0}", "🚆",
+            "e\u{301}", "\u{202E}", "&amp;", "<b>", "Dr.", "3.", "…", "Oerlikon", "Conseil fédéral", "Street Parade",
+            String(repeating: "x", count: 400), "a.b.c.", "!!!", "\n\t", "Ünïcödé", "NZZ", "SRF News", "-", "'",
+        ]
+        let links = [
+            "https://a.ch/", "http://b.ch/x?utm_source=1", "https://news.google.com/news/url?url=https://c.ch/1", "",
+            "ftp://x", "https://",
+        ]
+        var random = NewsFuzzRandom(state: 7)
+        let now = NewsFixtures.now
+        for round in 0..<500 {
+            var items: [FeedItem] = []
+            for index in 0..<Int.random(in: 0...12, using: &random) {
+                func text(_ count: Int) -> String {
+                    (0..<count).map { _ in pieces.randomElement(using: &random) ?? "" }.joined(separator: " ")
+                }
+                let link = (links.randomElement(using: &random) ?? "") + "\(round)-\(index % 4)"
+                let dates: [Date?] = [
+                    nil, now, now.addingTimeInterval(-Double.random(in: 0...400_000, using: &random)),
+                    now.addingTimeInterval(1e9), Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: -1e12),
+                    Date(timeIntervalSince1970: 1e15),
+                ]
+                items.append(
+                    FeedItem(
+                        title: text(Int.random(in: 0...8, using: &random)), link: link,
+                        summary: text(Int.random(in: 0...12, using: &random)),
+                        published: dates.randomElement(using: &random) ?? nil,
+                        source: text(Int.random(in: 0...2, using: &random)),
+                        language: ["de", "fr", "en", nil, "xx"].randomElement(using: &random) ?? nil))
+            }
+            let city = City.all[round % City.all.count]
+            let digest = NewsDigest.make(items: items, city: city, language: round % 2 == 0 ? .en : .de, now: now)
+            for item in digest.categories.all {
+                #expect(!item.headline.isEmpty && !item.summary.isEmpty && !item.source.isEmpty && !item.url.isEmpty)
+                #expect(item.summary.count <= FeedParser.summaryLimit)
+            }
+            for category in NewsCategory.allCases {
+                #expect(digest.categories[category].count <= NewsDigest.maximumPerCategory)
+            }
+            if let story = digest.topStory { #expect(!story.item.url.isEmpty) }
+            _ = try JSONEncoder().encode(digest)
+        }
+    }
+
     @Test("news items decode leniently: dates with or without fractions, unknown sentiment is neutral")
     func itemDecoding() throws {
         let json = """

@@ -328,7 +328,15 @@ public struct NewsDigest: Codable, Sendable, Equatable {
                 scheme == "http" || scheme == "https", url.host?.isEmpty == false
             else { continue }
             if item.source.isEmpty { item.source = url.host ?? "News" }
-            if let published = item.published, published > now.addingTimeInterval(3600) { item.published = now }
+            if let published = item.published {
+                // Nonsense dates (NaN, before 1990) are unknown; dates in the future are now.
+                let seconds = published.timeIntervalSince1970
+                if !seconds.isFinite || seconds < 631_152_000 {
+                    item.published = nil
+                } else if published > now.addingTimeInterval(3600) {
+                    item.published = now
+                }
+            }
             cleaned.append(item)
         }
         let recent = cleaned.filter { item in
