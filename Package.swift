@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "SportsTime", targets: ["SportsTime"]),
         .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
         .library(name: "TodayInSwitzerland", targets: ["TodayInSwitzerland"]),
+        .library(name: "TodayInSwitzerlandServer", targets: ["TodayInSwitzerlandServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -106,10 +107,21 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "TodayInSwitzerlandServer",
+            dependencies: [
+                "TodayInSwitzerland", "ServerKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime", "SportsTimeServer",
+                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime", "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -139,7 +151,15 @@ let package = Package(
             name: "SportsTimeTests", dependencies: ["SportsTime"], resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland"], swiftSettings: swiftSettings),
+            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TodayInSwitzerlandServerTests",
+            dependencies: [
+                "TodayInSwitzerlandServer", "TodayInSwitzerland", "ServerKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "SportsTimeServerTests",
             dependencies: [

@@ -73,7 +73,10 @@ final class XMLWalker: NSObject, XMLParserDelegate {
     /// Parses `data`, returns an error description on failure.
     static func parse(_ data: Data, handler: any XMLHandler) -> String? {
         let walker = XMLWalker(handler: handler)
-        let parser = XMLParser(data: data)
+        // Foundation's XMLParser on Linux can crash on names that are not valid UTF-8 instead of reporting an
+        // error: hand it valid UTF-8 (invalid bytes become U+FFFD, which the parser then rejects cleanly).
+        let input = String(data: data, encoding: .utf8) != nil ? data : Data(String(decoding: data, as: UTF8.self).utf8)
+        let parser = XMLParser(data: input)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = walker

@@ -7,6 +7,7 @@ import Logging
 import ServerKit
 import ServiceLifecycle
 import SportsTimeServer
+import TodayInSwitzerlandServer
 import UnixSignals
 
 /// `clubhouse`: serves every app, and runs admin commands against the same database.
@@ -15,7 +16,7 @@ struct Clubhouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clubhouse",
         abstract: "Club Weekly and the other Clubhouse apps: web server and admin commands.",
-        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self, TripsCommand.self],
+        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self, TripsCommand.self, SwissCommand.self],
         defaultSubcommand: Serve.self)
 }
 
@@ -49,23 +50,26 @@ struct Runtime {
     let clubWeekly: ClubWeeklyApp
     let justZone2: JustZone2App
     let sportsTime: SportsTimeApp
+    let swiss: SwissApp
 
     static func start(_ config: ServerConfig, label: String) async throws -> Runtime {
         var logger = Logger(label: label)
         logger.logLevel = config.logLevel
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
-            try await Migrator(ClubWeeklyApp.migrations + JustZone2App.migrations + SportsTimeApp.migrations)
-                .migrate(database)
+            try await Migrator(
+                ClubWeeklyApp.migrations + JustZone2App.migrations + SportsTimeApp.migrations + SwissApp.migrations
+            ).migrate(database)
             let cipher = try TokenCipher.load(
                 configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
             let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
             let zone2 = try JustZone2App(
                 config: config, database: database, governor: app.stravaGovernor, logger: logger)
             let sportsTime = try SportsTimeApp(database: database, logger: logger)
+            let swiss = try SwissApp(database: database, logger: logger)
             return Runtime(
                 config: config, logger: logger, database: database, clubWeekly: app, justZone2: zone2,
-                sportsTime: sportsTime)
+                sportsTime: sportsTime, swiss: swiss)
         } catch {
             await database.close()
             throw error
@@ -110,6 +114,7 @@ struct Serve: AsyncParsableCommand {
         runtime.clubWeekly.addRoutes(to: router)
         runtime.justZone2.addRoutes(to: router)
         runtime.sportsTime.addRoutes(to: router)
+        runtime.swiss.addRoutes(to: router)
         WebShell.addRoutes(to: router, defaultClub: config.defaultClub)
 
         let jobs = JobRunner(

@@ -114,6 +114,17 @@ private func elementNames(_ data: Data) -> [String] {
             #expect(throws: TCXError.self) { try TCXReader.activity(from: Data(bytes)) }
             #expect(throws: GPXError.self) { try GPXReader.activity(from: Data(bytes)) }
         }
+        // Bytes that are not UTF-8 inside element names (Linux's XMLParser used to crash on these), and a real
+        // file with single bytes flipped to 0xFF: errors or a ride, never a crash.
+        #expect(throws: TCXError.self) {
+            try TCXReader.activity(from: Data([0x3C, 0x61, 0xFF, 0xFE, 0x3E, 0x3C, 0x2F, 0x61, 0x3E]))
+        }
+        for index in stride(from: 0, to: valid.count, by: 13) {
+            var mutated = valid
+            mutated[mutated.startIndex + index] = 0xFF
+            _ = try? TCXReader.activity(from: mutated)
+            _ = try? GPXReader.activity(from: mutated)
+        }
     }
 
     @Test func readsPrefixVariants() throws {

@@ -16,17 +16,13 @@ public struct WeatherCondition: Codable, Sendable, Equatable {
         self.temperature = temperature
     }
 
-    /// The original's rain codes (drizzle, rain, freezing rain, showers, thunderstorms).
-    public static let rainCodes: Set<Int> = [51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 80, 81, 82, 95, 96, 99]
-    /// Snowfall codes.
-    public static let snowCodes: Set<Int> = [71, 73, 75, 77, 85, 86]
     /// Codes bad enough to stay at home: heavy or freezing rain, violent showers, heavy snow, thunderstorms.
     public static let awfulCodes: Set<Int> = [65, 66, 67, 75, 82, 86, 95, 96, 99]
 
     /// Rain of any kind (the original's list).
-    public var isRainy: Bool { Self.rainCodes.contains(weatherCode) }
+    public var isRainy: Bool { WeatherCodes.isRain(weatherCode) }
     /// Snowing.
-    public var isSnowy: Bool { Self.snowCodes.contains(weatherCode) }
+    public var isSnowy: Bool { WeatherCodes.isSnow(weatherCode) }
     /// Below 5 °C, the original's "too cold" line.
     public var isCold: Bool { temperature < 5 }
     /// The original's "bad weather": a rain code or below 5 °C. Indoor things come first.
@@ -34,37 +30,13 @@ public struct WeatherCondition: Codable, Sendable, Equatable {
     /// So bad that staying at home is a fair suggestion: storms, heavy rain or snow, or −5 °C and below.
     public var isAwful: Bool { Self.awfulCodes.contains(weatherCode) || temperature <= -5 }
 
-    /// The English description of the code (the original's table; "Unknown" otherwise).
+    /// The English description of the code (the original's texts; "Unknown" otherwise).
     public var description: String { WeatherText.english(weatherCode) }
 }
 
-/// The original worker's English weather texts (API notes 3.2). The forecast `description` fields are these strings.
+/// The English weather texts of the forecasts' `description` fields (the original's, from ``WeatherCodes``).
 enum WeatherText {
-    static func english(_ code: Int) -> String {
-        switch code {
-        case 0: "Clear sky"
-        case 1: "Mainly clear"
-        case 2: "Partly cloudy"
-        case 3: "Overcast"
-        case 45, 48: "Foggy"
-        case 51: "Light drizzle"
-        case 53: "Drizzle"
-        case 55: "Heavy drizzle"
-        case 61: "Light rain"
-        case 63: "Rain"
-        case 65: "Heavy rain"
-        case 71: "Light snow"
-        case 73: "Snow"
-        case 75: "Heavy snow"
-        case 80, 81: "Rain showers"
-        case 82: "Heavy showers"
-        case 85: "Snow showers"
-        case 86: "Heavy snow showers"
-        case 95: "Thunderstorm"
-        case 96, 99: "Thunderstorm with hail"
-        default: "Unknown"
-        }
-    }
+    static func english(_ code: Int) -> String { WeatherCodes.description(code).en }
 }
 
 /// Rounding as JavaScript's `Math.round` (halves go up, also for negatives: −2.5 → −2), so numbers match the original.

@@ -1,0 +1,112 @@
+import Foundation
+
+/// One hour of the short forecast.
+public struct HourlyWeather: Codable, Sendable, Hashable {
+    /// "HH:MM", Swiss wall clock.
+    public var time: String
+    public var temperature: Int
+    public var weatherCode: Int
+
+    public init(time: String, temperature: Int, weatherCode: Int) {
+        self.time = time
+        self.temperature = temperature
+        self.weatherCode = weatherCode
+    }
+}
+
+/// The weather object of the briefing and the activities (the original's shape, API notes 3.2): never null — when
+/// Open-Meteo is down the last good one is sent with `stale`, and with no good one at all an "unavailable" object.
+public struct CurrentWeather: Codable, Sendable, Hashable {
+    public var temperature: Int
+    public var weatherCode: Int
+    public var windSpeed: Int
+    public var description: String
+    public var hourly: [HourlyWeather]
+    /// Emoji for the code.
+    public var icon: String
+    /// True when this is the last good weather after an upstream failure (or none could be fetched yet).
+    public var stale: Bool?
+    /// When the data was fetched (ISO 8601), set with `stale`.
+    public var fetchedAt: Date?
+    /// False when no weather could be fetched at all.
+    public var available: Bool
+
+    public init(
+        temperature: Int, weatherCode: Int, windSpeed: Int, description: String, hourly: [HourlyWeather], icon: String,
+        stale: Bool? = nil, fetchedAt: Date? = nil, available: Bool = true
+    ) {
+        self.temperature = temperature
+        self.weatherCode = weatherCode
+        self.windSpeed = windSpeed
+        self.description = description
+        self.hourly = hourly
+        self.icon = icon
+        self.stale = stale
+        self.fetchedAt = fetchedAt
+        self.available = available
+    }
+
+    /// Why an Open-Meteo answer could not be read.
+    public enum ParseError: Error, Equatable, CustomStringConvertible {
+        case notJSON
+        case missingCurrent
+
+        public var description: String {
+            switch self {
+            case .notJSON: "Open-Meteo's answer is not JSON."
+            case .missingCurrent: "Open-Meteo's answer has no current temperature or weather code."
+            }
+        }
+    }
+
+    /// The Open-Meteo query (API notes 3.2) for `point`.
+    public static func query(for point: GeoPoint) -> String {
+        "latitude=\(point.lat)&longitude=\(point.lon)&current=temperature_2m,weather_code,wind_speed_10m"
+            + "&hourly=temperature_2m,weather_code&forecast_hours=12&timezone=Europe%2FZurich"
+    }
+
+    /// Reads Open-Meteo's answer: current values rounded, and up to 8 hours from the current Swiss hour on (the
+    /// hourly times are Swiss wall clock without an offset — compared as such, not as UTC).
+    public static func parse(_ data: Data, now: Date, language: Language) throws(ParseError) -> CurrentWeather {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw .notJSON }
+        guard let current = object["current"] as? [String: Any],
+            let temperature = (current["temperature_2m"] as? NSNumber)?.doubleValue,
+            let code = (current["weather_code"] as? NSNumber)?.intValue
+        else { throw .missingCurrent }
+        let wind = (current["wind_speed_10m"] as? NSNumber)?.doubleValue ?? 0
+        var hourly: [HourlyWeather] = []
+        if let hours = object["hourly"] as? [String: Any], let times = hours["time"] as? [Any] {
+            let temperatures = hours["temperature_2m"] as? [Any] ?? []
+            let codes = hours["weather_code"] as? [Any] ?? []
+            let swiss = SwissTime(now)
+            let currentHour = String(format: "%@T%02d:00", swiss.date.description, swiss.minutes / 60)
+            for (index, value) in times.enumerated() {
+                guard let time = value as? String, time.count >= 16, time >= currentHour,
+                    index < temperatures.count, index < codes.count,
+                    let t = (temperatures[index] as? NSNumber)?.doubleValue,
+                    let c = (codes[index] as? NSNumber)?.intValue
+                else { continue }
+                hourly.append(
+                    HourlyWeather(time: String(time.suffix(5)), temperature: Int(t.rounded()), weatherCode: c))
+                if hourly.count == 8 { break }
+            }
+        }
+        return CurrentWeather(
+            temperature: Int(temperature.rounded()), weatherCode: code, windSpeed: Int(wind.rounded()),
+            description: WeatherCodes.description(code, in: language), hourly: hourly,
+            icon: WeatherCodes.icon(code).emoji)
+    }
+
+    /// Sent when no weather was ever fetched (the client requires a weather object).
+    public static func unavailable(_ language: Language) -> CurrentWeather {
+        CurrentWeather(
+            temperature: 0, weatherCode: -1, windSpeed: 0,
+            description: language == .de ? "Wetter nicht verfügbar" : "Weather unavailable", hourly: [], icon: "❔",
+            stale: true, available: false)
+    }
+
+    /// Whether it is bad weather for outdoor plans (rain, or below 5 °C); unavailable weather is not bad.
+    public var isBad: Bool {
+        available && WeatherCodes.isBadWeather(code: weatherCode, temperature: Double(temperature))
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ServerKit
+import TodayInSwitzerland
+
+/// A request's city, language and refresh flag, validated.
+struct SwissQuery: Sendable {
+    var city: City
+    var language: Language
+    var refresh: Bool
+}
+
+extension SwissApp {
+    /// The worker's CORS headers, sent on every response (`SWISS_ALLOWED_ORIGIN`, default `*`).
+    static let allowedOrigin = ProcessInfo.processInfo.environment["SWISS_ALLOWED_ORIGIN"] ?? "*"
+
+    /// A JSON response in the worker's way: CORS, JSON content type, and a cache hint.
+    static func json(
+        _ body: Data, status: HTTPResponse.Status = .ok, cache: String? = "public, max-age=1800"
+    )
+        -> Response
+    {
+        var headers: HTTPFields = [
+            .contentType: "application/json", .accessControlAllowOrigin: allowedOrigin,
+        ]
+        if let cache { headers[.cacheControl] = cache }
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The worker's error shape, `{"error": "…"}`.
+    static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {
+        let body = (try? JSONSerialization.data(withJSONObject: ["error": message])) ?? Data("{}".utf8)
+        return json(body, status: status, cache: "no-store")
+    }
+
+    /// `?city=&lang=&refresh=true`; unknown values → 400 naming the valid ones (the worker silently fell back to
+    /// Zürich and English).
+    static func query(_ request: Request) -> Result<SwissQuery, SwissQueryError> {
+        let parameters = request.uri.queryParameters
+        let cityID = parameters.get("city") ?? "zurich"
+        guard let city = City.find(cityID.lowercased()) else {
+            return .failure(
+                SwissQueryError(
+                    message: "Unknown city '\(cityID)'. Use one of: \(City.all.map(\.id).joined(separator: ", ")).")
+            )
+        }
+        let lang = parameters.get("lang") ?? "en"
+        guard let language = Language(query: lang) else {
+            return .failure(SwissQueryError(message: "Unknown language '\(lang)'. Use one of: en, de."))
+        }
+        return .success(SwissQuery(city: city, language: language, refresh: parameters.get("refresh") == "true"))
+    }
+
+    /// Answers `key` from the one-minute response cache, else computes it with `make` (refresh skips the cache).
+    func cached(_ key: String, refresh: Bool, _ make: () async -> Data?) async -> Response {
+        let time = now()
+        let fullKey = "\(key)|\(CivilDate(time))"
+        if !refresh, let body = responses.get(fullKey, now: time) {
+            var response = Self.json(body)
+            response.headers[.xCache] = "HIT"
+            return response
+        }
+        guard let body = await make() else { return Self.error(.internalServerError, "Internal error") }
+        responses.put(fullKey, body, until: time.addingTimeInterval(TTL.response))
+        var response = Self.json(body)
+        response.headers[.xCache] = "MISS"
+        return response
+    }
+
+    /// Registers `/swiss/…`. Like the worker, GET and POST both work; OPTIONS answers the CORS preflight; any other
+    /// path under `/swiss/` is a 404 `{"error":"Not found"}`.
+    public func addRoutes(to router: Router<AppRequestContext>) {
+        let endpoints: [(String, @Sendable (Request) async -> Response)] = [
+            (
+                "swiss",
+                { request in
+                    await self.answer(request, "news") { q in
+                        await news(city: q.city, language: q.language, refresh: q.refresh)
+                    }
+                }
+            ),
+            (
+                "swiss/activities",
+                { request in
+                    await self.answer(request, "activities") { q in
+                        await activities(city: q.city, language: q.language, refresh: q.refresh)
+                    }
+                }
+            ),
+            (
+                "swiss/weekend",
+                { request in
+                    await self.answer(request, "weekend") { q in
+                        await weekend(city: q.city, language: q.language, refresh: q.refresh)
+                    }
+                }
+            ),
+            ("swiss/lunch", { request in await lunchResponse(request) }),
+            (
+                "swiss/sunshine",
+                { request in
+                    await self.answer(request, "sunshine", perCity: false) { q in
+                        await sunshine(language: q.language, refresh: q.refresh)
+                    }
+                }
+            ),
+            (
+                "swiss/snow",
+                { request in
+                    await self.answer(request, "snow", perCity: false) { q in
+                        await snow(language: q.language, refresh: q.refresh)
+                    }
+                }
+            ),
+            (
+                "swiss/deals",
+                { request in
+                    switch Self.query(request) {
+                    case .failure(let error): Self.error(.badRequest, error.message)
+                    case .success:
+                        deals().map { Self.json($0, cache: "public, max-age=86400") }
+                            ?? Self.error(.internalServerError, "Internal error")
+                    }
+                }
+            ),
+            (
+                "swiss/version",
+                { _ in version().map { Self.json($0, cache: nil) } ?? Self.error(.internalServerError, "Internal error")
+                }
+            ),
+            (
+                "swiss/openapi.json",
+                { _ in
+                    Self.openAPIDocument.map { Self.json($0, cache: "public, max-age=3600") }
+                        ?? Self.error(.internalServerError, "The OpenAPI document is missing.")
+                }
+            ),
+        ]
+        for (path, handler) in endpoints {
+            router.get(RouterPath(path)) { request, _ in await handler(request) }
+            router.post(RouterPath(path)) { request, _ in await handler(request) }
+            router.on(RouterPath(path), method: .options) { _, _ in Self.preflight() }
+        }
+        router.get("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
+        router.post("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
+        router.on("swiss/**", method: .options) { _, _ in Self.preflight() }
+    }
+
+    static func preflight() -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .accessControlAllowOrigin: allowedOrigin, .accessControlAllowMethods: "GET, POST, OPTIONS",
+                .accessControlAllowHeaders: "Content-Type, Accept", .accessControlMaxAge: "86400",
+            ])
+    }
+
+    func answer(
+        _ request: Request, _ name: String, perCity: Bool = true, _ make: @escaping (SwissQuery) async -> Data?
+    ) async -> Response {
+        switch Self.query(request) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let q):
+            let key = perCity ? "\(name)|\(q.city.id)|\(q.language.rawValue)" : "\(name)|\(q.language.rawValue)"
+            return await cached(key, refresh: q.refresh) { await make(q) }
+        }
+    }
+
+    /// `/swiss/lunch` with the filters `open=now|lunch`, `outdoor=true`, `vegetarian=true`, `cuisine=`,
+    /// `near=lat,lon`, `radius=` (km) and `limit=`.
+    func lunchResponse(_ request: Request) async -> Response {
+        let q: SwissQuery
+        switch Self.query(request) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let value): q = value
+        }
+        let parameters = request.uri.queryParameters
+        var near: GeoPoint?
+        if let text = parameters.get("near") {
+            let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2, abs(parts[0]) <= 90, abs(parts[1]) <= 180 else {
+                return Self.error(.badRequest, "near must be 'lat,lon', e.g. near=47.37,8.54.")
+            }
+            near = GeoPoint(lat: parts[0], lon: parts[1])
+        }
+        let radius = parameters.get("radius").flatMap(Double.init)
+        if let radius, !(radius > 0 && radius <= 10) { return Self.error(.badRequest, "radius must be 0–10 km.") }
+        let limit = parameters.get("limit").flatMap(Int.init)
+        if let limit, !(1...500).contains(limit) { return Self.error(.badRequest, "limit must be 1–500.") }
+        let open = parameters.get("open")
+        guard open == nil || open == "now" || open == "lunch" else {
+            return Self.error(.badRequest, "open must be 'now' or 'lunch'.")
+        }
+        let filter = LunchFilter(
+            openNow: open == "now", openForLunch: open == "lunch", outdoor: parameters.get("outdoor") == "true",
+            vegetarian: parameters.get("vegetarian") == "true", cuisine: parameters.get("cuisine"), near: near,
+            radiusKm: radius, limit: limit)
+        let filtered =
+            open != nil || near != nil || filter.outdoor || filter.vegetarian || filter.cuisine != nil
+            || limit != nil
+        let key = "lunch|\(q.city.id)|\(q.language.rawValue)|\(request.uri.query ?? "")"
+        if filtered && !q.refresh {
+            // Filters that depend on the time of day are computed fresh (from the cached Overpass answer).
+            guard let body = await lunch(city: q.city, language: q.language, refresh: false, filter: filter) else {
+                return Self.error(.internalServerError, "Internal error")
+            }
+            return Self.json(body, cache: "public, max-age=300")
+        }
+        return await cached(key, refresh: q.refresh) {
+            await lunch(city: q.city, language: q.language, refresh: q.refresh, filter: filter)
+        }
+    }
+
+    /// The OpenAPI 3.1 description of `/swiss/` (generated by `scripts/openapi-swiss.py`).
+    static let openAPIDocument: Data? = Bundle.module.url(
+        forResource: "openapi", withExtension: "json", subdirectory: "Resources"
+    ).flatMap { try? Data(contentsOf: $0) }
+}
+
+/// A bad `city` or `lang`.
+struct SwissQueryError: Error, Sendable {
+    var message: String
+}

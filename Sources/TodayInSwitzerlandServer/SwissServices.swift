@@ -1,0 +1,341 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import ServerKit
+import Synchronization
+import TodayInSwitzerland
+
+/// Whole responses kept in memory for a minute per city, language and Swiss day, so a warm request costs a lookup.
+final class ResponseCache: Sendable {
+    private let entries = Mutex<[String: (body: Data, expires: Date)]>([:])
+
+    func get(_ key: String, now: Date) -> Data? {
+        entries.withLock { entries in
+            guard let entry = entries[key], entry.expires > now else { return nil }
+            return entry.body
+        }
+    }
+
+    func put(_ key: String, _ body: Data, until expires: Date) {
+        entries.withLock { entries in
+            if entries.count > 500 { entries = entries.filter { $0.value.expires > expires.addingTimeInterval(-120) } }
+            entries[key] = (body, expires)
+        }
+    }
+}
+
+/// Today in Switzerland's backend: the original worker's endpoints over live upstreams with caching, stale-while-
+/// revalidate and last good data, with dates in Europe/Zurich.
+public struct SwissApp: Sendable {
+    let cache: UpstreamCache
+    let fetcher: SwissFetcher
+    let config: SwissUpstreamConfig
+    let activityCatalog: ActivityCatalog
+    let historyCatalog: HistoryCatalog
+    let places: PlacesCatalog
+    let responses = ResponseCache()
+    let logger: Logger
+    let now: @Sendable () -> Date
+    let startedAt: Date
+
+    /// The tables the app needs.
+    public static let migrations: [Migration] = [UpstreamCache.migration]
+
+    /// Time to live of each upstream's answers (the original cached its responses for 30 minutes).
+    enum TTL {
+        static let weather: TimeInterval = 15 * 60
+        static let feeds: TimeInterval = 30 * 60
+        static let transport: TimeInterval = 2 * 60
+        static let forecast: TimeInterval = 30 * 60
+        static let overpass: TimeInterval = 30 * 60
+        static let response: TimeInterval = 60
+    }
+
+    /// The app over `database` (the last good upstream answers live there), calling the upstreams of `config`.
+    public init(
+        database: Database, logger: Logger, config: SwissUpstreamConfig = SwissUpstreamConfig(),
+        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        self.config = config
+        self.logger = logger
+        self.now = now
+        startedAt = now()
+        cache = UpstreamCache(database: database, now: now)
+        fetcher = SwissFetcher(
+            client: UpstreamHTTPClient(
+                client: httpClient, timeout: .milliseconds(Int64(config.timeout * 1000)), maxAttempts: 1,
+                logger: logger),
+            config: config, logger: logger)
+        activityCatalog = try ActivityCatalog.load()
+        historyCatalog = try HistoryCatalog.load()
+        places = try PlacesCatalog.load()
+    }
+
+    // MARK: Upstream parts
+
+    /// The current weather of `city`: never nil — the last good one marked stale, or "unavailable".
+    func weather(_ city: City, _ language: Language, refresh: Bool) async -> (CurrentWeather, CachedAnswer?) {
+        let url = "\(config.openMeteo)/v1/forecast?\(CurrentWeather.query(for: city.location))"
+        let answer = await cache.answer("weather:\(city.id)", ttl: TTL.weather, refresh: refresh) {
+            guard let data = await fetcher.get(url),
+                (try? CurrentWeather.parse(data, now: Date(), language: .en)) != nil
+            else { return nil }
+            return data
+        }
+        guard let answer, var weather = try? CurrentWeather.parse(answer.body, now: now(), language: language) else {
+            return (CurrentWeather.unavailable(language), answer)
+        }
+        if answer.isStale {
+            weather.stale = true
+            weather.fetchedAt = answer.fetchedAt
+        }
+        return (weather, answer)
+    }
+
+    /// Delays at the city's stations (merged); the status is "none" when nothing is known.
+    func transport(_ city: City, refresh: Bool) async -> (Transport, CachedAnswer?) {
+        let answers = await withTaskGroup(of: CachedAnswer?.self) { group in
+            for station in city.stations {
+                group.addTask {
+                    let query = station.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? station
+                    let url = "\(config.transport)/v1/stationboard?station=\(query)&limit=20"
+                    return await cache.answer("transport:\(station)", ttl: TTL.transport, refresh: refresh) {
+                        guard let data = await fetcher.get(url), (try? StationBoard.departures(from: data)) != nil
+                        else { return nil }
+                        return data
+                    }
+                }
+            }
+            return await group.reduce(into: [CachedAnswer?]()) { $0.append($1) }
+        }
+        let boards = answers.compactMap { $0?.body }
+        return (Transport.make(boards: boards), Self.worst(answers))
+    }
+
+    /// The items of the national feeds and the city's own, each feed cached separately (parsed).
+    func feedItems(_ city: City, refresh: Bool) async -> ([FeedItem], CachedAnswer?) {
+        let sources = config.feeds.filter { $0.city == nil || $0.city == city.id }
+        let answers = await withTaskGroup(of: CachedAnswer?.self) { group in
+            for source in sources {
+                group.addTask {
+                    await cache.answer("feed:\(source.url)", ttl: TTL.feeds, refresh: refresh) {
+                        guard let data = await fetcher.get(source.url),
+                            let items = try? FeedParser.parse(data, source: source.name), !items.isEmpty
+                        else { return nil }
+                        return try? JSONEncoder().encode(items)
+                    }
+                }
+            }
+            return await group.reduce(into: [CachedAnswer?]()) { $0.append($1) }
+        }
+        let items = answers.compactMap { $0 }.flatMap {
+            (try? JSONDecoder().decode([FeedItem].self, from: $0.body)) ?? []
+        }
+        return (items, Self.worst(answers))
+    }
+
+    /// An Open-Meteo multi-location forecast, cached under `key`.
+    func forecast(_ key: String, items: [URLQueryItem], refresh: Bool) async -> ([OpenMeteoLocation], CachedAnswer?) {
+        var components = URLComponents()
+        components.queryItems = items
+        let url = "\(config.openMeteo)/v1/forecast?\(components.percentEncodedQuery ?? "")"
+        let answer = await cache.answer(key, ttl: TTL.forecast, refresh: refresh) {
+            guard let data = await fetcher.get(url), let list = try? OpenMeteoLocation.decodeList(from: data),
+                !list.isEmpty
+            else { return nil }
+            return data
+        }
+        return ((answer.flatMap { try? OpenMeteoLocation.decodeList(from: $0.body) }) ?? [], answer)
+    }
+
+    /// The least fresh of several answers (any missing one makes the whole "lastGood" when others exist).
+    static func worst(_ answers: [CachedAnswer?]) -> CachedAnswer? {
+        let present = answers.compactMap { $0 }
+        guard var result = present.min(by: { $0.fetchedAt < $1.fetchedAt }) else { return nil }
+        if present.contains(where: \.isStale) || present.count < answers.count { result.freshness = .lastGood }
+        return result
+    }
+
+    func isPublicHoliday(_ date: CivilDate, city: City) -> Bool {
+        HolidayCalendar.holidays(on: date, city: city).contains { $0.kind == .public }
+    }
+
+    // MARK: Responses
+
+    /// `GET /swiss/` — news, weather, holidays, school holidays, history, transport, briefing.
+    public func news(city: City, language: Language, refresh: Bool) async -> Data? {
+        try? JSONResponse.encoder().encode(await newsResponse(city: city, language: language, refresh: refresh))
+    }
+
+    func newsResponse(city: City, language: Language, refresh: Bool) async -> NewsResponse {
+        let time = now()
+        async let weatherPart = weather(city, language, refresh: refresh)
+        async let transportPart = transport(city, refresh: refresh)
+        async let feedPart = feedItems(city, refresh: refresh)
+        let (weather, weatherAnswer) = await weatherPart
+        let (transport, transportAnswer) = await transportPart
+        let (items, feedAnswer) = await feedPart
+        let today = CivilDate(time)
+        let digest = NewsDigest.make(items: items, city: city, language: language, now: time)
+        let fact = historyCatalog.fact(on: today)
+        let condition =
+            weather.available
+            ? WeatherCondition(weatherCode: weather.weatherCode, temperature: Double(weather.temperature)) : nil
+        let pick = ActivityFilter.surpriseMe(
+            activities: cityActivities(city, on: today), weather: condition, date: today,
+            seed: WeekendPlanner.seed(date: today, city: city.id)
+        ).map { pick in
+            DailyPick(
+                activityId: pick.activity.id, name: pick.activity.name, nameDE: pick.activity.nameDE,
+                reason: pick.reason.en, reasonDE: pick.reason.de, emoji: Self.emoji(pick.activity.category),
+                indoor: pick.activity.indoor, category: pick.activity.category.rawValue)
+        }
+        let briefing =
+            digest.topStory == nil && pick == nil ? nil : Briefing(topStory: digest.topStory, dailyPick: pick)
+        let response = NewsResponse(
+            categories: digest.categories, weather: weather,
+            holidays: HolidayCalendar.upcoming(for: city, today: today).map(\.api),
+            schoolHolidays: SchoolHolidays.current(for: city, today: today),
+            history: HistoryBody(year: fact.year, event: fact.event, eventDE: fact.eventDE), transport: transport,
+            trending: digest.trending, briefing: briefing, city: CityBody(city, language), timestamp: time,
+            sources: [
+                "weather": SourceState(weatherAnswer), "transport": SourceState(transportAnswer),
+                "news": SourceState(feedAnswer),
+            ])
+        return response
+    }
+
+    /// The city's curated activities, this season's seasonal ones and the stay-home ideas, free flags set.
+    func cityActivities(_ city: City, on date: CivilDate) -> [Activity] {
+        let seasonal = activityCatalog.seasonal.filter {
+            ($0.city == nil || $0.city == city.id) && ActivityFilter.isInSeason($0, month: date.month)
+        }
+        return ActivityFilter.withFreeFlags(
+            activityCatalog.activities(city: city.id) + seasonal + activityCatalog.stayHome)
+    }
+
+    /// `GET /swiss/activities`.
+    public func activities(city: City, language: Language, refresh: Bool) async -> Data? {
+        let time = now()
+        let today = CivilDate(time)
+        let (weather, answer) = await weather(city, language, refresh: refresh)
+        let condition =
+            weather.available
+            ? WeatherCondition(weatherCode: weather.weatherCode, temperature: Double(weather.temperature)) : nil
+        let events = activityCatalog.events(city: city.id).filter { $0.endDate >= today }
+            .sorted { ($0.startDate, $0.id) < ($1.startDate, $1.id) }
+        let response = ActivitiesResponse(
+            activities: ActivityFilter.ordered(cityActivities(city, on: today), weather: condition), cityEvents: events,
+            weather: weather, city: CityBody(city, language), timestamp: time,
+            sources: ["weather": SourceState(answer)])
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// `GET /swiss/weekend` — on a Sunday it shows yesterday and today (the original jumped to next weekend).
+    public func weekend(city: City, language: Language, refresh: Bool) async -> Data? {
+        let time = now()
+        let dates = WeekendPlanner.weekendDates(today: CivilDate(time))
+        let items = OpenMeteoLocation.queryItems(
+            places: [city.location], daily: ["weather_code", "temperature_2m_max", "temperature_2m_min"], hourly: [],
+            start: dates.saturday, end: dates.sunday)
+        let (forecast, answer) = await forecast(
+            "daily:\(city.id):\(dates.saturday)", items: items, refresh: refresh)
+        let weather = DayWeather.days(from: forecast.first)
+        let plan = WeekendPlanner.plan(
+            activities: cityActivities(city, on: dates.saturday), dates: dates, weather: weather, city: city.id)
+        func day(_ day: WeekendDay) -> WeekendDayBody {
+            WeekendDayBody(
+                date: day.date, weather: day.weather, plan: day.plan,
+                holidays: HolidayCalendar.holidays(on: day.date, city: city).map {
+                    UpcomingHoliday(holiday: $0, today: CivilDate(time)).api
+                })
+        }
+        let response = WeekendResponse(
+            saturday: day(plan.saturday), sunday: day(plan.sunday), city: CityBody(city, language), timestamp: time,
+            sources: ["weather": SourceState(answer)])
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// `GET /swiss/lunch` — places to eat near the city centre with "open for lunch" for today (Swiss time).
+    public func lunch(city: City, language: Language, refresh: Bool, filter: LunchFilter) async -> Data? {
+        let time = now()
+        let query = LunchSpots.query(center: city.location)
+        let answer = await cache.answer("overpass:\(city.id)", ttl: TTL.overpass, refresh: refresh) {
+            guard let data = await fetcher.post(config.overpass, form: ["data": query]),
+                let spots = try? LunchSpots.parse(overpassJSON: data, today: CivilDate(Date())), !spots.isEmpty
+            else { return nil }
+            return data
+        }
+        let swiss = SwissTime(time)
+        let holiday: (CivilDate) -> Bool = { isPublicHoliday($0, city: city) }
+        var spots =
+            answer.flatMap { try? LunchSpots.parse(overpassJSON: $0.body, today: swiss.date, isHoliday: holiday) } ?? []
+        spots = LunchSpots.filter(spots, by: filter, now: swiss, isHoliday: holiday)
+        let response = LunchBody(
+            spots: spots, center: filter.near ?? city.location, city: CityBody(city, language), timestamp: time,
+            sources: ["overpass": SourceState(answer)])
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// `GET /swiss/sunshine` — the weekend's sunniest places from Zürich.
+    public func sunshine(language: Language, refresh: Bool) async -> Data? {
+        try? JSONResponse.encoder().encode(await sunshineResponse(language: language, refresh: refresh))
+    }
+
+    func sunshineResponse(language: Language, refresh: Bool) async -> SunshineResponse {
+        let time = now()
+        let dates = SunshineRanking.weekendDates(today: CivilDate(time))
+        let (forecast, answer) = await forecast(
+            "sunshine:\(dates.friday)", items: SunshineRanking.queryItems(places: places.sunshinePlaces, dates: dates),
+            refresh: refresh)
+        let ranking = SunshineRanking.rank(places: places.sunshinePlaces, forecast: forecast, dates: dates)
+        let response = SunshineResponse(
+            destinations: ranking, weekendDates: dates,
+            nearestSunnyEscape: SunshineRanking.nearestSunnyEscape(in: ranking), timestamp: time,
+            sources: ["openMeteo": SourceState(answer)])
+        return response
+    }
+
+    /// `GET /swiss/snow` — this week's snowfall at the resorts.
+    public func snow(language: Language, refresh: Bool) async -> Data? {
+        let time = now()
+        let dates = SnowRanking.weekDates(today: CivilDate(time))
+        let (forecast, answer) = await forecast(
+            "snow:\(dates.monday)", items: SnowRanking.queryItems(resorts: places.snowResorts, dates: dates),
+            refresh: refresh)
+        let ranking = SnowRanking.rank(resorts: places.snowResorts, forecast: forecast, dates: dates)
+        let response = SnowResponse(
+            destinations: ranking, weekDates: dates, powderAlert: SnowRanking.powderAlert(in: ranking),
+            timestamp: time, sources: ["openMeteo": SourceState(answer)])
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// `GET /swiss/deals` — every deal (the client filters by city and month, as with the original).
+    public func deals() -> Data? { try? JSONResponse.encoder().encode(DealsResponse(deals: places.deals)) }
+
+    /// `GET /swiss/version`.
+    public func version() -> Data? {
+        let modules = [
+            "index": "3.0.0", "data": "3.0.0", "weather": "3.0.0", "transport": "3.0.0", "news": "3.0.0",
+            "activities": "3.0.0", "events": "3.0.0", "weekend": "3.0.0", "lunch": "3.0.0", "sunshine": "3.0.0",
+            "snow": "3.0.0", "deals": "3.0.0", "holidays": "3.0.0",
+        ]
+        return try? JSONResponse.encoder().encode(
+            VersionResponse(worker: "3.0.0", modules: modules, deployedAt: startedAt))
+    }
+
+    static func emoji(_ category: Activity.Category) -> String {
+        switch category {
+        case .animals: "🦁"
+        case .museum: "🏛️"
+        case .indoorPlay: "🧸"
+        case .playground: "🛝"
+        case .nature: "🌳"
+        case .outdoor: "☀️"
+        case .event: "🎪"
+        case .seasonal: "🍂"
+        case .stayhome: "🏠"
+        }
+    }
+}

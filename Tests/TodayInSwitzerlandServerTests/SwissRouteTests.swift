@@ -1,0 +1,198 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import ServerKit
+import TestSupport
+import Testing
+import TodayInSwitzerland
+
+@testable import TodayInSwitzerlandServer
+
+/// The `/swiss/` API against fake upstreams on 127.0.0.1: shapes the original client decodes, CORS and errors, and
+/// the last good data when an upstream is slow, refuses, fails or sends garbage.
+@Suite("Today in Switzerland API")
+struct SwissRouteTests {
+    static var logger: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .critical
+        return logger
+    }
+
+    static func app(_ fakes: FakeSwissUpstreams, timeout: TimeInterval = 2) async throws -> SwissApp {
+        let database = try await TestDatabases.make(.sqlite)
+        try await Migrator(SwissApp.migrations).migrate(database)
+        var config = SwissUpstreamConfig(environment: [:])
+        config.openMeteo = fakes.baseURL
+        config.transport = fakes.baseURL
+        config.overpass = fakes.baseURL + "/api/interpreter"
+        config.feeds = SwissUpstreamConfig.feeds(base: fakes.baseURL)
+        config.timeout = timeout
+        return try SwissApp(database: database, logger: logger, config: config)
+    }
+
+    func withAPI(
+        timeout: TimeInterval = 2,
+        _ test: @Sendable (FakeSwissUpstreams, SwissApp, any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let fakes = try await FakeSwissUpstreams.start()
+        let app = try await Self.app(fakes, timeout: timeout)
+        let router = Router(context: AppRequestContext.self)
+        app.addRoutes(to: router)
+        do {
+            try await Application(router: router).test(.router) { client in try await test(fakes, app, client) }
+        } catch {
+            await fakes.stop()
+            throw error
+        }
+        await fakes.stop()
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ response: TestResponse) throws -> T {
+        try JSONDecoder().decode(T.self, from: Data(buffer: response.body))
+    }
+
+    static func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+    }
+
+    @Test("the briefing decodes with the original client's models; the second call is served from the cache")
+    func briefing() async throws {
+        try await withAPI { fakes, _, client in
+            let response = try await client.execute(uri: "/swiss/?city=zurich&lang=en", method: .get)
+            #expect(response.status == .ok)
+            #expect(response.headers[.accessControlAllowOrigin] == "*")
+            #expect(response.headers[.contentType] == "application/json")
+            let news = try Self.decode(Client.NewsResponse.self, response)
+            #expect(news.city.id == "zurich" && news.city.name == "Zürich")
+            #expect(!news.schoolHolidays.isEmpty && news.holidays.count <= 3)
+            #expect(["none", "minor", "major"].contains(news.transport.summary.status))
+            #expect(news.transport.summary.totalDelayed == 4, "7, 18, 12 and 4 minutes; 2 and 0 are on time")
+            #expect(news.transport.delays.first?.delay == 18)
+            #expect(!(news.categories.topStories ?? []).isEmpty)
+            #expect(news.weather.description != "Weather unavailable")
+            let forecasts = await fakes.state.count("forecast")
+            let again = try await client.execute(uri: "/swiss/?city=zurich&lang=en", method: .get)
+            #expect(again.headers[.xCache] == "HIT")
+            #expect(await fakes.state.count("forecast") == forecasts, "no upstream call for a warm request")
+            let german = try Self.decode(
+                Client.NewsResponse.self, try await client.execute(uri: "/swiss/?city=basel&lang=de", method: .get))
+            #expect(german.city.id == "basel")
+        }
+    }
+
+    @Test("an upstream that fails, is slow, says 429 or sends garbage: the last good data, marked as such")
+    func lastGood() async throws {
+        try await withAPI(timeout: 0.5) { fakes, _, client in
+            _ = try await client.execute(uri: "/swiss/?city=bern", method: .get)
+            for fault in [FakeUpstreamFault.status(500), .status(429), .malformed, .slow(milliseconds: 1500)] {
+                await fakes.state.set("forecast", fault)
+                await fakes.state.set("stationboard", fault)
+                await fakes.state.set("feeds", fault)
+                let response = try await client.execute(uri: "/swiss/?city=bern&refresh=true", method: .get)
+                #expect(response.status == .ok, "\(fault)")
+                let news = try Self.decode(Client.NewsResponse.self, response)
+                #expect(news.weather.description != "Weather unavailable", "\(fault): the last good weather")
+                let body = try Self.object(response)
+                let weather = try #require(body["weather"] as? [String: Any])
+                #expect(weather["stale"] as? Bool == true, "\(fault)")
+                let sources = try #require(body["sources"] as? [String: [String: Any]])
+                #expect(sources["weather"]?["state"] as? String == "lastGood", "\(fault)")
+                #expect(sources["transport"]?["state"] as? String == "lastGood", "\(fault)")
+                #expect(sources["news"]?["state"] as? String == "lastGood", "\(fault)")
+                #expect(!(news.categories.topStories ?? []).isEmpty, "\(fault): the last good news")
+            }
+        }
+    }
+
+    @Test("with no good data ever, the answer still decodes: weather 'unavailable', no delays, no news")
+    func nothingYet() async throws {
+        try await withAPI { fakes, _, client in
+            for route in ["forecast", "stationboard", "feeds", "overpass"] {
+                await fakes.state.set(route, .status(500))
+            }
+            let response = try await client.execute(uri: "/swiss/?city=luzern", method: .get)
+            #expect(response.status == .ok)
+            let news = try Self.decode(Client.NewsResponse.self, response)
+            #expect(news.weather.weatherCode == -1 && news.transport.summary.status == "none")
+            let activities = try await client.execute(uri: "/swiss/activities?city=luzern", method: .get)
+            #expect(try Self.decode(Client.ActivitiesResponse.self, activities).activities.count >= 15)
+            let sunshine = try Self.decode(
+                Client.SunshineResponse.self, try await client.execute(uri: "/swiss/sunshine", method: .get))
+            #expect(sunshine.destinations.isEmpty)
+            let lunch = try await client.execute(uri: "/swiss/lunch?city=luzern", method: .get)
+            #expect(lunch.status == .ok)
+            #expect(try Self.decode(Client.LunchResponse.self, lunch).spots.isEmpty)
+        }
+    }
+
+    @Test("activities, weekend, lunch, sunshine, snow and deals decode with the client's models")
+    func everyEndpoint() async throws {
+        try await withAPI { _, _, client in
+            let activities = try Self.decode(
+                Client.ActivitiesResponse.self,
+                try await client.execute(uri: "/swiss/activities?city=geneva&lang=de", method: .get))
+            #expect(activities.activities.count >= 15 + 40)
+            #expect(activities.cityEvents.allSatisfy { $0.city == "geneva" })
+            let weekend = try Self.decode(
+                Client.WeekendResponse.self, try await client.execute(uri: "/swiss/weekend?city=zurich", method: .get))
+            #expect(weekend.saturday.plan.morning != nil || weekend.saturday.plan.afternoon != nil)
+            let lunch = try Self.decode(
+                Client.LunchResponse.self, try await client.execute(uri: "/swiss/lunch?city=zurich", method: .get))
+            #expect(
+                lunch.spots.map(\.name).sorted() == [
+                    "Abendrot", "Café Henrici", "Hiltl", "Kebab Haus", "Zeughauskeller",
+                ])
+            #expect(lunch.spots.first { $0.name == "Abendrot" }?.cuisineCategory == "kebab", "middle_eastern matches")
+            let veggie = try Self.decode(
+                Client.LunchResponse.self,
+                try await client.execute(uri: "/swiss/lunch?city=zurich&vegetarian=true", method: .get))
+            #expect(veggie.spots.map(\.name) == ["Hiltl"])
+            let sunshine = try Self.decode(
+                Client.SunshineResponse.self, try await client.execute(uri: "/swiss/sunshine?lang=de", method: .get))
+            #expect(sunshine.destinations.count == 29 && sunshine.destinations.first?.id == "zurich")
+            let rest = sunshine.destinations.dropFirst().map(\.sunshineHoursTotal)
+            #expect(rest.elementsEqual(rest.sorted(by: >)))
+            #expect(sunshine.destinations.dropFirst().allSatisfy { ($0.highlights ?? []).count >= 2 })
+            let snow = try Self.decode(
+                Client.SnowResponse.self, try await client.execute(uri: "/swiss/snow", method: .get))
+            #expect(snow.destinations.count == 22)
+            #expect(
+                snow.destinations.map(\.snowfallWeekTotal).elementsEqual(
+                    snow.destinations.map(\.snowfallWeekTotal).sorted(by: >)))
+            let deals = try Self.decode(
+                Client.DealsResponse.self, try await client.execute(uri: "/swiss/deals?city=bern&lang=de", method: .get)
+            )
+            #expect(deals.deals.count >= 25 && deals.deals.allSatisfy { ["free", "deal", "tip"].contains($0.type) })
+            let version = try Self.object(try await client.execute(uri: "/swiss/version", method: .get))
+            #expect(version["worker"] is String && version["modules"] is [String: String])
+        }
+    }
+
+    @Test("unknown city or language: 400 naming the valid values; unknown paths 404; OPTIONS and POST as the worker")
+    func errorsAndCORS() async throws {
+        try await withAPI { _, _, client in
+            let city = try await client.execute(uri: "/swiss/?city=atlantis", method: .get)
+            #expect(city.status == .badRequest)
+            let cityError = try Self.object(city)["error"] as? String
+            #expect(cityError?.contains("zurich, basel, bern") == true)
+            let lang = try await client.execute(uri: "/swiss/weekend?lang=fr", method: .get)
+            let langError = try Self.object(lang)["error"] as? String
+            #expect(lang.status == .badRequest && langError?.contains("en, de") == true)
+            let missing = try await client.execute(uri: "/swiss/nothing", method: .get)
+            let missingError = try Self.object(missing)["error"] as? String
+            #expect(missing.status == .notFound && missingError == "Not found")
+            let preflight = try await client.execute(uri: "/swiss/activities", method: .options)
+            #expect(preflight.status == .ok)
+            #expect(preflight.headers[.accessControlAllowMethods] == "GET, POST, OPTIONS")
+            #expect(preflight.headers[.accessControlMaxAge] == "86400")
+            let post = try await client.execute(uri: "/swiss/deals", method: .post)
+            #expect(post.status == .ok)
+            let badNear = try await client.execute(uri: "/swiss/lunch?near=north", method: .get)
+            #expect(badNear.status == .badRequest)
+        }
+    }
+}
