@@ -1,0 +1,113 @@
+# Generates Sources/TodayInSwitzerlandServer/Resources/openapi.json:
+#   python3 scripts/openapi-swiss.py > Sources/TodayInSwitzerlandServer/Resources/openapi.json
+import json
+S = lambda **k: {"type": "string", **k}
+I = lambda **k: {"type": "integer", **k}
+N = lambda **k: {"type": "number", **k}
+B = lambda: {"type": "boolean"}
+A = lambda items: {"type": "array", "items": items}
+R = lambda name: {"$ref": f"#/components/schemas/{name}"}
+NUL = lambda schema: {"oneOf": [schema, {"type": "null"}]}
+DATE = S(format="date")
+TIME = S(format="date-time")
+def obj(required, props, **k): return {"type": "object", "required": required, "properties": props, **k}
+def resp(schema, d="OK"): return {"description": d, "content": {"application/json": {"schema": schema}}}
+ERR = {"400": resp(R("Error"), "Unknown city or language (the message lists the valid values)")}
+CITY = {"name": "city", "in": "query", "schema": S(enum=["zurich", "basel", "bern", "geneva", "lausanne", "luzern", "winterthur"], default="zurich")}
+LANG = {"name": "lang", "in": "query", "schema": S(enum=["en", "de"], default="en")}
+REFRESH = {"name": "refresh", "in": "query", "schema": S(enum=["true"]), "description": "Fetch fresh upstream data (last good data if that fails)"}
+SOURCES = {"type": "object", "description": "Per upstream: fresh, revalidating, lastGood (the upstream failed: last good data) or unavailable",
+  "additionalProperties": obj(["state"], {"state": S(enum=["fresh", "revalidating", "lastGood", "unavailable"]), "fetchedAt": TIME})}
+CITYINFO = obj(["id", "name"], {"id": S(), "name": S()})
+HOLIDAY = obj(["date", "name", "nameDE", "daysUntil", "isToday"], {"date": DATE, "name": S(), "nameDE": S(),
+  "national": B(), "cantons": A(S()), "cantonal": B(), "daysUntil": I(), "isToday": B(), "halfDay": B(), "observance": B()})
+ITEM = obj(["headline", "summary", "detail", "source", "url", "sentiment"], {"headline": S(), "summary": S(), "detail": S(),
+  "source": S(), "url": S(), "sentiment": S(enum=["positive", "neutral", "negative"]), "publishedAt": TIME,
+  "headlineDE": S(), "summaryDE": S(), "detailDE": S(), "language": S()})
+ACTIVITY = obj(["id", "name", "nameDE", "description", "descriptionDE", "indoor", "ageRange", "duration", "category"], {
+  "id": S(), "city": S(), "name": S(), "nameDE": S(), "description": S(), "descriptionDE": S(), "indoor": B(),
+  "ageRange": S(), "duration": S(), "price": S(), "priceDE": S(), "url": S(), "category": S(), "lat": N(), "lon": N(),
+  "minAge": I(), "maxAge": I(), "recurring": S(), "season": S(), "availableMonths": A(I()), "free": B(),
+  "subcategory": S(), "materials": S(), "materialsDE": S()})
+schemas = {
+ "Error": obj(["error"], {"error": S()}),
+ "Weather": obj(["temperature", "weatherCode", "windSpeed", "description", "available"], {"temperature": I(),
+   "weatherCode": I(description="WMO code; -1 when unavailable"), "windSpeed": I(), "description": S(), "icon": S(),
+   "hourly": A(obj(["time", "temperature", "weatherCode"], {"time": S(), "temperature": I(), "weatherCode": I()})),
+   "stale": B(), "fetchedAt": TIME, "available": B()}),
+ "Transport": obj(["delays", "summary"], {"delays": A(obj(["line", "destination", "delay", "scheduledTime"], {
+   "line": S(), "destination": S(), "delay": I(), "scheduledTime": S(), "platform": S()})),
+   "summary": obj(["totalDelayed", "maxDelay", "status"], {"totalDelayed": I(), "maxDelay": I(), "status": S(enum=["none", "minor", "major"])})}),
+ "Holiday": HOLIDAY,
+ "NewsItem": ITEM,
+ "Activity": ACTIVITY,
+ "CityEvent": obj(["id", "name", "nameDE", "city", "startDate", "endDate", "description", "descriptionDE", "toddlerFriendly", "free"], {
+   "id": S(), "name": S(), "nameDE": S(), "city": S(), "startDate": DATE, "endDate": DATE, "description": S(),
+   "descriptionDE": S(), "toddlerFriendly": B(), "free": B(), "url": S()}),
+ "Sunshine": obj(["id", "name", "lat", "lon", "region", "driveMinutes", "forecast", "sunshineHoursTotal"], {
+   "id": S(), "name": S(), "nameDE": S(), "lat": N(), "lon": N(), "region": S(), "regionDE": S(), "driveMinutes": I(),
+   "isBaseline": B(), "sunshineHoursTotal": N(),
+   "forecast": A(obj(["date", "weatherCode", "tempMax", "tempMin", "sunshineHours", "precipMm"], {"date": DATE,
+     "weatherCode": I(), "tempMax": I(), "tempMin": I(), "sunshineHours": N(), "precipMm": N(), "sunnyHours": A(I()), "description": S()})),
+   "highlights": A(obj(["name", "nameDE", "type", "description", "descriptionDE", "lat", "lon"], {"name": S(), "nameDE": S(),
+     "type": S(), "description": S(), "descriptionDE": S(), "indoor": B(), "lat": N(), "lon": N()}))}),
+ "Snow": obj(["id", "name", "lat", "lon", "region", "driveMinutes", "altitude", "forecast", "snowfallWeekTotal", "snowDepthCm"], {
+   "id": S(), "name": S(), "nameDE": S(), "lat": N(), "lon": N(), "region": S(), "regionDE": S(), "driveMinutes": I(),
+   "altitude": I(), "snowfallWeekTotal": N(), "snowDepthCm": I(),
+   "forecast": A(obj(["date", "snowfallCm", "weatherCode", "tempMax", "tempMin"], {"date": DATE, "snowfallCm": N(),
+     "weatherCode": I(), "tempMax": I(), "tempMin": I(), "description": S()}))}),
+}
+PLANNED = NUL(ACTIVITY)
+DAY = obj(["date", "weather", "plan", "holidays"], {"date": DATE,
+  "weather": NUL(obj(["weatherCode", "tempMax", "tempMin", "description"], {"date": DATE, "weatherCode": I(), "tempMax": I(), "tempMin": I(), "description": S()})),
+  "plan": obj(["morning", "afternoon"], {"morning": PLANNED, "afternoon": PLANNED}), "holidays": A(R("Holiday"))})
+def get(summary, params, schema, cache="public, max-age=1800"):
+    op = {"summary": summary, "parameters": params, "responses": {"200": resp(schema), **ERR}}
+    return {"get": op, "post": {**op, "summary": summary + " (POST works as with the original worker)"}}
+paths = {
+ "/swiss/": get("Briefing: news, weather, holidays, school holidays, history, transport, trending, briefing", [CITY, LANG, REFRESH],
+   obj(["categories", "weather", "holidays", "schoolHolidays", "history", "transport", "city", "timestamp"], {
+     "categories": obj([], {k: A(R("NewsItem")) for k in ["topStories", "politics", "events", "culture", "local", "disruptions"]}),
+     "weather": R("Weather"), "holidays": A(R("Holiday")),
+     "schoolHolidays": A(obj(["name", "nameDE", "startDate", "endDate", "type"], {"name": S(), "nameDE": S(), "startDate": DATE, "endDate": DATE, "type": S()})),
+     "history": obj(["year", "event", "eventDE"], {"year": I(), "event": S(), "eventDE": S()}),
+     "transport": R("Transport"),
+     "trending": NUL(obj(["topic", "topicDE", "headline", "url"], {"topic": S(), "topicDE": S(), "headline": S(), "url": S()})),
+     "briefing": NUL(obj([], {"topStory": NUL({"allOf": [R("NewsItem"), obj(["category"], {"category": S()})]}),
+       "dailyPick": NUL(obj(["activityId", "name", "nameDE", "reason", "reasonDE", "emoji", "indoor", "category"], {
+         "activityId": S(), "name": S(), "nameDE": S(), "reason": S(), "reasonDE": S(), "emoji": S(), "indoor": B(), "category": S()}))})),
+     "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/activities": get("Family activities (curated, seasonal, stay-home; indoor first in bad weather) and city events", [CITY, LANG, REFRESH],
+   obj(["activities", "cityEvents", "weather", "city", "timestamp"], {"activities": A(R("Activity")), "cityEvents": A(R("CityEvent")),
+     "weather": R("Weather"), "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/weekend": get("Weekend planner: weather and a morning and afternoon pick for Saturday and Sunday", [CITY, LANG, REFRESH],
+   obj(["saturday", "sunday", "city", "timestamp"], {"saturday": DAY, "sunday": DAY, "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/lunch": get("Lunch spots near the centre (OpenStreetMap), open for lunch 11:00–14:00 today", [CITY, LANG, REFRESH,
+     {"name": "open", "in": "query", "schema": S(enum=["now", "lunch"])}, {"name": "outdoor", "in": "query", "schema": S(enum=["true"])},
+     {"name": "vegetarian", "in": "query", "schema": S(enum=["true"])}, {"name": "cuisine", "in": "query", "schema": S()},
+     {"name": "near", "in": "query", "schema": S(), "description": "lat,lon"}, {"name": "radius", "in": "query", "schema": N(), "description": "km, ≤ 10"},
+     {"name": "limit", "in": "query", "schema": I(minimum=1, maximum=500)}],
+   obj(["spots", "center", "city", "timestamp"], {"spots": A(obj(["id", "name", "lat", "lon", "amenity"], {"id": S(), "name": S(),
+     "lat": N(), "lon": N(), "amenity": S(), "cuisine": NUL(S()), "cuisineCategory": S(), "phone": NUL(S()), "website": NUL(S()),
+     "openingHours": NUL(S()), "openForLunch": NUL(B()), "wheelchair": NUL(S()), "outdoorSeating": B(), "takeaway": B(),
+     "vegetarian": NUL(S()), "vegan": NUL(S()), "distanceKm": N()})), "center": obj(["lat", "lon"], {"lat": N(), "lon": N()}),
+     "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/sunshine": get("The weekend's sunniest places from Zürich (Zürich first, then by hours)", [LANG, REFRESH],
+   obj(["destinations", "weekendDates", "timestamp"], {"destinations": A(R("Sunshine")),
+     "weekendDates": obj(["friday", "saturday", "sunday"], {"friday": DATE, "saturday": DATE, "sunday": DATE}),
+     "nearestSunnyEscape": NUL(R("Sunshine")), "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/snow": get("This week's snowfall at 22 resorts", [LANG, REFRESH],
+   obj(["destinations", "weekDates", "timestamp"], {"destinations": A(R("Snow")),
+     "weekDates": obj(["monday", "sunday"], {"monday": DATE, "sunday": DATE}), "powderAlert": NUL(R("Snow")), "timestamp": TIME, "sources": SOURCES})),
+ "/swiss/deals": get("Free offers, deals and tips (the client filters by city and month)", [CITY, LANG],
+   obj(["deals"], {"deals": A(obj(["id", "name", "nameDE", "description", "descriptionDE", "category", "type", "city"], {
+     "id": S(), "name": S(), "nameDE": S(), "description": S(), "descriptionDE": S(), "category": S(),
+     "type": S(enum=["free", "deal", "tip"]), "city": S(), "url": S(), "recurring": S(), "savings": S(), "validMonths": A(I())}))})),
+ "/swiss/version": {"get": {"summary": "Versions of the modules and when the server started",
+   "responses": {"200": resp(obj(["worker", "modules", "deployedAt"], {"worker": S(), "modules": {"type": "object", "additionalProperties": S()}, "deployedAt": TIME}))}}},
+ "/swiss/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}},
+}
+doc = {"openapi": "3.1.0", "info": {"title": "Clubhouse — Today in Switzerland API", "version": "3.0.0",
+  "description": "Compatible with the original Cloudflare worker (same paths under /swiss/, shapes, CORS and {\"error\": …} errors), with Swiss dates, real holidays and last good data when an upstream fails. Every path also answers OPTIONS (CORS preflight); unknown paths under /swiss/ are 404 {\"error\":\"Not found\"}."},
+  "servers": [{"url": "/"}], "paths": paths, "components": {"schemas": schemas}}
+print(json.dumps(doc, indent=1, ensure_ascii=False))
