@@ -55,10 +55,12 @@ struct UpstreamCacheTests {
         #expect(refreshed?.body == Data("v2".utf8) && refreshed?.freshness == .fresh)
     }
 
-    @Test("an upstream failure keeps the last good answer and says so; empty answers are never cached")
-    func lastGood() async throws {
+    @Test(
+        "an upstream failure keeps the last good answer and says so; empty answers are never cached",
+        arguments: TestDatabases.kinds)
+    func lastGood(kind: DatabaseKind) async throws {
         let clock = TestClock()
-        let cache = try await Self.cache(clock: clock)
+        let cache = try await Self.cache(kind, clock: clock)
         let upstream = CountingUpstream()
         upstream.fail(true)
         #expect(await cache.answer("k", ttl: 60) { await upstream.fetch() } == nil, "nothing to serve yet")
@@ -73,10 +75,12 @@ struct UpstreamCacheTests {
         #expect(later?.isStale == true && later?.body == Data("v1".utf8))
     }
 
-    @Test("the last good answer survives a restart (another instance reads it from the table)")
-    func persisted() async throws {
+    @Test(
+        "the last good answer survives a restart (another instance reads it from the table)",
+        arguments: TestDatabases.kinds)
+    func persisted(kind: DatabaseKind) async throws {
         let clock = TestClock()
-        let database = try await TestDatabases.make(.sqlite)
+        let database = try await TestDatabases.make(kind)
         try await Migrator([UpstreamCache.migration]).migrate(database)
         let first = UpstreamCache(database: database, now: { clock.now })
         _ = await first.answer("weather-zurich", ttl: 600) { Data("{\"t\":3}".utf8) }
