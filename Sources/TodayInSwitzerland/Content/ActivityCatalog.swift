@@ -91,24 +91,9 @@ public struct ActivityCatalog: Sendable, Equatable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw .corrupt(file, reason: describe(error))
+            throw .corrupt(file, reason: error.readableDescription)
         } catch {
             throw .corrupt(file, reason: String(describing: error))
-        }
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "top level" : keys
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing key \(key.stringValue)"
-        @unknown default:
-            return String(describing: error)
         }
     }
 

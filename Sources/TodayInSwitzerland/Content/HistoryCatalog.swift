@@ -76,7 +76,7 @@ public struct HistoryCatalog: Sendable, Equatable {
         do {
             facts = try JSONDecoder().decode([HistoryFact].self, from: data)
         } catch let error as DecodingError {
-            throw .malformed(file: file, reason: describe(error))
+            throw .malformed(file: file, reason: error.readableDescription)
         } catch {
             throw .malformed(file: file, reason: String(describing: error))
         }
@@ -178,18 +178,4 @@ public struct HistoryCatalog: Sendable, Equatable {
         ((value % count) + count) % count
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "top level" : keys
-        }
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(path(context)): \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing key \(key.stringValue)"
-        @unknown default:
-            return String(describing: error)
-        }
-    }
 }

@@ -256,25 +256,12 @@ public struct PlacesCatalog: Sendable, Equatable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
-            throw .malformed(file: file, reason: describe(error))
+            throw .malformed(file: file, reason: error.readableDescription)
         } catch {
             throw .malformed(file: file, reason: error.localizedDescription)
         }
     }
 
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "top level" : keys
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing key \"\(key.stringValue)\" at \(path(context))"
-        case .typeMismatch(_, let context): return "wrong type at \(path(context))"
-        case .valueNotFound(_, let context): return "null at \(path(context))"
-        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
-        @unknown default: return "unexpected content"
-        }
-    }
 }
 
 extension String {

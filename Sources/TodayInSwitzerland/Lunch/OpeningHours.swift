@@ -697,7 +697,7 @@ extension OpeningHours.DateRange {
             let d = min(day ?? (asEnd ? length : 1), length)
             return CivilDate(dayNumber: CivilDate.dayNumber(year: y, month: month, day: d)).adding(days: offset)
         case .easter(let written):
-            return CivilDate.easterSunday(year: written ?? year).adding(days: offset)
+            return SwissCalendarMath.easterSunday(written ?? year)?.adding(days: offset)
         }
     }
 }
@@ -708,24 +708,5 @@ extension CivilDate {
         let thursday = adding(days: 4 - isoWeekday)
         let januaryFirst = CivilDate.dayNumber(year: thursday.year, month: 1, day: 1)
         return (thursday.dayNumber - januaryFirst) / 7 + 1
-    }
-
-    /// Easter Sunday of `year` (Gregorian calendar, anonymous algorithm).
-    static func easterSunday(year: Int) -> CivilDate {
-        let a = year % 19
-        let b = year / 100
-        let c = year % 100
-        let d = b / 4
-        let e = b % 4
-        let f = (b + 8) / 25
-        let g = (b - f + 1) / 3
-        let h = (19 * a + b - d - g + 15) % 30
-        let i = c / 4
-        let k = c % 4
-        let l = (32 + 2 * e + 2 * i - h - k) % 7
-        let m = (a + 11 * h + 22 * l) / 451
-        let month = (h + l - 7 * m + 114) / 31
-        let day = (h + l - 7 * m + 114) % 31 + 1
-        return CivilDate(dayNumber: CivilDate.dayNumber(year: year, month: month, day: day))
     }
 }
