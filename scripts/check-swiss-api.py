@@ -47,6 +47,13 @@ assert len(sun["destinations"]) == 29 and sun["destinations"][0]["id"] == "zuric
 snow = call("/swiss/snow", "/swiss/snow")
 assert len(snow["destinations"]) == 22
 call("/swiss/deals?city=basel", "/swiss/deals")
+call("/swiss/deals?city=basel&month=12", "/swiss/deals")
+call("/swiss/sunshine?filter=sunny&sort=drive", "/swiss/sunshine")
+call("/swiss/snow?filter=light", "/swiss/snow")
+call("/swiss/activities?city=zurich&filter=indoor&ages=2-3", "/swiss/activities")
+call("/swiss/events?city=zurich&month=2026-12", "/swiss/events")
+call("/swiss/events?city=zurich&date=2026-12-05", "/swiss/events")
+call("/swiss/sunshine?filter=rainy", "/swiss/sunshine", expect=400)
 call("/swiss/version", "/swiss/version")
 call("/swiss/?city=atlantis", "/swiss/", expect=400)
 call("/swiss/weekend?lang=fr", "/swiss/weekend", expect=400)

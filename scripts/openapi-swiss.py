@@ -12,7 +12,7 @@ DATE = S(format="date")
 TIME = S(format="date-time")
 def obj(required, props, **k): return {"type": "object", "required": required, "properties": props, **k}
 def resp(schema, d="OK"): return {"description": d, "content": {"application/json": {"schema": schema}}}
-ERR = {"400": resp(R("Error"), "Unknown city or language (the message lists the valid values)")}
+ERR = {"400": resp(R("Error"), "Unknown city, language or option (the message lists the valid values)")}
 CITY = {"name": "city", "in": "query", "schema": S(enum=["zurich", "basel", "bern", "geneva", "lausanne", "luzern", "winterthur"], default="zurich")}
 LANG = {"name": "lang", "in": "query", "schema": S(enum=["en", "de"], default="en")}
 REFRESH = {"name": "refresh", "in": "query", "schema": S(enum=["true"]), "description": "Fetch fresh upstream data (last good data if that fails)"}
@@ -77,7 +77,11 @@ paths = {
        "dailyPick": NUL(obj(["activityId", "name", "nameDE", "reason", "reasonDE", "emoji", "indoor", "category"], {
          "activityId": S(), "name": S(), "nameDE": S(), "reason": S(), "reasonDE": S(), "emoji": S(), "indoor": B(), "category": S()}))})),
      "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
- "/swiss/activities": get("Family activities (curated, seasonal, stay-home; indoor first in bad weather) and city events", [CITY, LANG, REFRESH],
+ "/swiss/activities": get("Family activities (curated, seasonal, stay-home; indoor first in bad weather) and city events", [CITY, LANG, REFRESH,
+     {"name": "filter", "in": "query", "schema": S(enum=["all", "indoor", "outdoor", "free", "seasonal", "stayhome", "near"])},
+     {"name": "ages", "in": "query", "schema": S(enum=["2-3", "4-5"])},
+     {"name": "near", "in": "query", "schema": S(), "description": "lat,lon (filter=near)"},
+     {"name": "radius", "in": "query", "schema": N(), "description": "km, default 5 (filter=near)"}],
    obj(["activities", "cityEvents", "weather", "city", "timestamp"], {"activities": A(R("Activity")), "cityEvents": A(R("CityEvent")),
      "weather": R("Weather"), "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
  "/swiss/weekend": get("Weekend planner: weather and a morning and afternoon pick for Saturday and Sunday", [CITY, LANG, REFRESH],
@@ -92,14 +96,25 @@ paths = {
      "openingHours": NUL(S()), "openForLunch": NUL(B()), "wheelchair": NUL(S()), "outdoorSeating": B(), "takeaway": B(),
      "vegetarian": NUL(S()), "vegan": NUL(S()), "distanceKm": N()})), "center": obj(["lat", "lon"], {"lat": N(), "lon": N()}),
      "city": CITYINFO, "timestamp": TIME, "sources": SOURCES})),
- "/swiss/sunshine": get("The weekend's sunniest places from Zürich (Zürich first, then by hours)", [LANG, REFRESH],
+ "/swiss/events": get("Events calendar: a Monday-first month grid (events, holidays, school holidays) or one day's detail", [CITY, LANG,
+     {"name": "month", "in": "query", "schema": S(), "description": "YYYY-MM (default: this month)"},
+     {"name": "date", "in": "query", "schema": DATE, "description": "one day instead of a month"}],
+   {"type": "object", "description": "MonthGrid {month, weeks: [[CalendarDay]]} or one CalendarDay {date, events, holidays, schoolHolidays, recurring, …}"}),
+ "/swiss/sunshine": get("The weekend's sunniest places from Zürich (Zürich first, then by hours)", [LANG, REFRESH,
+     {"name": "filter", "in": "query", "schema": S(enum=["all", "sunny", "partly", "cloudy"])},
+     {"name": "sort", "in": "query", "schema": S(enum=["hours", "drive"])}],
    obj(["destinations", "weekendDates", "timestamp"], {"destinations": A(R("Sunshine")),
      "weekendDates": obj(["friday", "saturday", "sunday"], {"friday": DATE, "saturday": DATE, "sunday": DATE}),
      "nearestSunnyEscape": NUL(R("Sunshine")), "timestamp": TIME, "sources": SOURCES})),
- "/swiss/snow": get("This week's snowfall at 22 resorts", [LANG, REFRESH],
+ "/swiss/snow": get("This week's snowfall at 22 resorts", [LANG, REFRESH,
+     {"name": "filter", "in": "query", "schema": S(enum=["all", "heavy", "moderate", "light"])},
+     {"name": "sort", "in": "query", "schema": S(enum=["snowfall", "drive"])}],
    obj(["destinations", "weekDates", "timestamp"], {"destinations": A(R("Snow")),
      "weekDates": obj(["monday", "sunday"], {"monday": DATE, "sunday": DATE}), "powderAlert": NUL(R("Snow")), "timestamp": TIME, "sources": SOURCES})),
- "/swiss/deals": get("Free offers, deals and tips (the client filters by city and month)", [CITY, LANG],
+ "/swiss/deals": get("Free offers, deals and tips (all, as the worker; filtered by city when month, type or category is given)", [CITY, LANG,
+     {"name": "month", "in": "query", "schema": I(minimum=1, maximum=12)},
+     {"name": "type", "in": "query", "schema": S(enum=["free", "deal", "tip"])},
+     {"name": "category", "in": "query", "schema": S(enum=["museum", "outdoor", "transport", "family", "seasonal"])}],
    obj(["deals"], {"deals": A(obj(["id", "name", "nameDE", "description", "descriptionDE", "category", "type", "city"], {
      "id": S(), "name": S(), "nameDE": S(), "description": S(), "descriptionDE": S(), "category": S(),
      "type": S(enum=["free", "deal", "tip"]), "city": S(), "url": S(), "recurring": S(), "savings": S(), "validMonths": A(I())}))})),

@@ -72,70 +72,16 @@ extension SwissApp {
     /// path under `/swiss/` is a 404 `{"error":"Not found"}`.
     public func addRoutes(to router: Router<AppRequestContext>) {
         let endpoints: [(String, @Sendable (Request) async -> Response)] = [
-            (
-                "swiss",
-                { request in
-                    await self.answer(request, "news") { q in
-                        await news(city: q.city, language: q.language, refresh: q.refresh)
-                    }
-                }
-            ),
-            (
-                "swiss/activities",
-                { request in
-                    await self.answer(request, "activities") { q in
-                        await activities(city: q.city, language: q.language, refresh: q.refresh)
-                    }
-                }
-            ),
-            (
-                "swiss/weekend",
-                { request in
-                    await self.answer(request, "weekend") { q in
-                        await weekend(city: q.city, language: q.language, refresh: q.refresh)
-                    }
-                }
-            ),
+            ("swiss", { request in await newsRoute(request) }),
+            ("swiss/activities", { request in await activitiesResponse(request) }),
+            ("swiss/events", { request in eventsResponse(request) }),
+            ("swiss/weekend", { request in await weekendRoute(request) }),
             ("swiss/lunch", { request in await lunchResponse(request) }),
-            (
-                "swiss/sunshine",
-                { request in
-                    await self.answer(request, "sunshine", perCity: false) { q in
-                        await sunshine(language: q.language, refresh: q.refresh)
-                    }
-                }
-            ),
-            (
-                "swiss/snow",
-                { request in
-                    await self.answer(request, "snow", perCity: false) { q in
-                        await snow(language: q.language, refresh: q.refresh)
-                    }
-                }
-            ),
-            (
-                "swiss/deals",
-                { request in
-                    switch Self.query(request) {
-                    case .failure(let error): Self.error(.badRequest, error.message)
-                    case .success:
-                        deals().map { Self.json($0, cache: "public, max-age=86400") }
-                            ?? Self.error(.internalServerError, "Internal error")
-                    }
-                }
-            ),
-            (
-                "swiss/version",
-                { _ in version().map { Self.json($0, cache: nil) } ?? Self.error(.internalServerError, "Internal error")
-                }
-            ),
-            (
-                "swiss/openapi.json",
-                { _ in
-                    Self.openAPIDocument.map { Self.json($0, cache: "public, max-age=3600") }
-                        ?? Self.error(.internalServerError, "The OpenAPI document is missing.")
-                }
-            ),
+            ("swiss/sunshine", { request in await sunshineRoute(request) }),
+            ("swiss/snow", { request in await snowRoute(request) }),
+            ("swiss/deals", { request in dealsRoute(request) }),
+            ("swiss/version", { _ in versionRoute() }),
+            ("swiss/openapi.json", { _ in openAPIRoute() }),
         ]
         for (path, handler) in endpoints {
             router.get(RouterPath(path)) { request, _ in await handler(request) }
@@ -145,6 +91,53 @@ extension SwissApp {
         router.get("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
         router.post("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
         router.on("swiss/**", method: .options) { _, _ in Self.preflight() }
+    }
+
+    func newsRoute(_ request: Request) async -> Response {
+        await answer(request, "news") { q in await news(city: q.city, language: q.language, refresh: q.refresh) }
+    }
+
+    func weekendRoute(_ request: Request) async -> Response {
+        await answer(request, "weekend") { q in await weekend(city: q.city, language: q.language, refresh: q.refresh) }
+    }
+
+    func sunshineRoute(_ request: Request) async -> Response {
+        switch RankingOptions.parse(request, filters: ["all", "sunny", "partly", "cloudy"], sorts: ["hours", "drive"]) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let options):
+            return await answer(request, "sunshine|\(options.filter ?? "")|\(options.sort ?? "")", perCity: false) {
+                q in
+                await sunshine(language: q.language, refresh: q.refresh, options: options)
+            }
+        }
+    }
+
+    func snowRoute(_ request: Request) async -> Response {
+        switch RankingOptions.parse(
+            request, filters: ["all", "heavy", "moderate", "light"], sorts: ["snowfall", "drive"])
+        {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let options):
+            return await answer(request, "snow|\(options.filter ?? "")|\(options.sort ?? "")", perCity: false) { q in
+                await snow(language: q.language, refresh: q.refresh, options: options)
+            }
+        }
+    }
+
+    func dealsRoute(_ request: Request) -> Response {
+        switch Self.query(request) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success: return dealsResponse(request)
+        }
+    }
+
+    func versionRoute() -> Response {
+        version().map { Self.json($0, cache: nil) } ?? Self.error(.internalServerError, "Internal error")
+    }
+
+    func openAPIRoute() -> Response {
+        Self.openAPIDocument.map { Self.json($0, cache: "public, max-age=3600") }
+            ?? Self.error(.internalServerError, "The OpenAPI document is missing.")
     }
 
     static func preflight() -> Response {
@@ -165,6 +158,40 @@ extension SwissApp {
             let key = perCity ? "\(name)|\(q.city.id)|\(q.language.rawValue)" : "\(name)|\(q.language.rawValue)"
             return await cached(key, refresh: q.refresh) { await make(q) }
         }
+    }
+
+    /// `/swiss/activities`, with the optional `filter=`/`ages=`/`near=` of ``activityFilter(_:)``.
+    func activitiesResponse(_ request: Request) async -> Response {
+        switch Self.activityFilter(request) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let filter):
+            let extra = filter == nil ? "" : "|\(request.uri.query ?? "")"
+            return await answer(request, "activities\(extra)") { q in
+                await activities(city: q.city, language: q.language, refresh: q.refresh, filter: filter)
+            }
+        }
+    }
+
+    /// `/swiss/deals`: every deal (as the worker; clients filter), or only those matching `month=`, `type=`,
+    /// `category=` and the city when any of those is given.
+    func dealsResponse(_ request: Request) -> Response {
+        let parameters = request.uri.queryParameters
+        let month = parameters.get("month").map { Int($0) }
+        if let month, !(1...12).contains(month ?? 0) { return Self.error(.badRequest, "month must be 1–12.") }
+        let type = parameters.get("type").map { Deal.Kind(rawValue: $0) }
+        if let type, type == nil { return Self.error(.badRequest, "type must be free, deal or tip.") }
+        let category = parameters.get("category").map { Deal.Category(rawValue: $0) }
+        if let category, category == nil {
+            return Self.error(.badRequest, "category must be museum, outdoor, transport, family or seasonal.")
+        }
+        let filtering = month != nil || type != nil || category != nil
+        let filter =
+            filtering
+            ? DealsFilter(
+                city: parameters.get("city"), month: month ?? nil, type: type ?? nil, category: category ?? nil)
+            : nil
+        return deals(filter: filter).map { Self.json($0, cache: "public, max-age=86400") }
+            ?? Self.error(.internalServerError, "Internal error")
     }
 
     /// `/swiss/lunch` with the filters `open=now|lunch`, `outdoor=true`, `vegetarian=true`, `cuisine=`,

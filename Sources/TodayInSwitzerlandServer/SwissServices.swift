@@ -217,6 +217,10 @@ public struct SwissApp: Sendable {
 
     /// `GET /swiss/activities`.
     public func activities(city: City, language: Language, refresh: Bool) async -> Data? {
+        await activities(city: city, language: language, refresh: refresh, filter: nil)
+    }
+
+    func activities(city: City, language: Language, refresh: Bool, filter: ActivityFilter?) async -> Data? {
         let time = now()
         let today = CivilDate(time)
         let (weather, answer) = await weather(city, language, refresh: refresh)
@@ -225,8 +229,12 @@ public struct SwissApp: Sendable {
             ? WeatherCondition(weatherCode: weather.weatherCode, temperature: Double(weather.temperature)) : nil
         let events = activityCatalog.events(city: city.id).filter { $0.endDate >= today }
             .sorted { ($0.startDate, $0.id) < ($1.startDate, $1.id) }
+        let all = cityActivities(city, on: today)
+        let chosen =
+            filter.map { $0.apply(to: all, on: today, weather: condition).map(\.activity) }
+            ?? ActivityFilter.ordered(all, weather: condition)
         let response = ActivitiesResponse(
-            activities: ActivityFilter.ordered(cityActivities(city, on: today), weather: condition), cityEvents: events,
+            activities: chosen, cityEvents: events,
             weather: weather, city: CityBody(city, language), timestamp: time,
             sources: ["weather": SourceState(answer)])
         return try? JSONResponse.encoder().encode(response)
@@ -280,7 +288,17 @@ public struct SwissApp: Sendable {
 
     /// `GET /swiss/sunshine` — the weekend's sunniest places from Zürich.
     public func sunshine(language: Language, refresh: Bool) async -> Data? {
-        try? JSONResponse.encoder().encode(await sunshineResponse(language: language, refresh: refresh))
+        await sunshine(language: language, refresh: refresh, options: RankingOptions())
+    }
+
+    func sunshine(language: Language, refresh: Bool, options: RankingOptions) async -> Data? {
+        var response = await sunshineResponse(language: language, refresh: refresh)
+        if options.filter != nil || options.sort != nil {
+            response.destinations = SunshineRanking.arrange(
+                response.destinations, filter: options.filter.flatMap(SunshineRanking.Filter.init(rawValue:)) ?? .all,
+                sort: options.sort == "drive" ? .driveTime : .hours)
+        }
+        return try? JSONResponse.encoder().encode(response)
     }
 
     func sunshineResponse(language: Language, refresh: Bool) async -> SunshineResponse {
@@ -299,20 +317,33 @@ public struct SwissApp: Sendable {
 
     /// `GET /swiss/snow` — this week's snowfall at the resorts.
     public func snow(language: Language, refresh: Bool) async -> Data? {
+        await snow(language: language, refresh: refresh, options: RankingOptions())
+    }
+
+    func snow(language: Language, refresh: Bool, options: RankingOptions) async -> Data? {
         let time = now()
         let dates = SnowRanking.weekDates(today: CivilDate(time))
         let (forecast, answer) = await forecast(
             "snow:\(dates.monday)", items: SnowRanking.queryItems(resorts: places.snowResorts, dates: dates),
             refresh: refresh)
         let ranking = SnowRanking.rank(resorts: places.snowResorts, forecast: forecast, dates: dates)
+        let arranged =
+            options.filter == nil && options.sort == nil
+            ? ranking
+            : SnowRanking.arrange(
+                ranking, filter: options.filter.flatMap(SnowRanking.Filter.init(rawValue:)) ?? .all,
+                sort: options.sort == "drive" ? .driveTime : .snowfall)
         let response = SnowResponse(
-            destinations: ranking, weekDates: dates, powderAlert: SnowRanking.powderAlert(in: ranking),
+            destinations: arranged, weekDates: dates, powderAlert: SnowRanking.powderAlert(in: ranking),
             timestamp: time, sources: ["openMeteo": SourceState(answer)])
         return try? JSONResponse.encoder().encode(response)
     }
 
     /// `GET /swiss/deals` — every deal (the client filters by city and month, as with the original).
-    public func deals() -> Data? { try? JSONResponse.encoder().encode(DealsResponse(deals: places.deals)) }
+    public func deals(filter: DealsFilter? = nil) -> Data? {
+        try? JSONResponse.encoder().encode(
+            DealsResponse(deals: filter.map { $0.apply(to: places.deals) } ?? places.deals))
+    }
 
     /// `GET /swiss/version`.
     public func version() -> Data? {

@@ -195,4 +195,55 @@ struct SwissRouteTests {
             #expect(badNear.status == .badRequest)
         }
     }
+
+    @Test("server-side filters: rankings by class and drive time, activities, events calendar, deals by month")
+    func filters() async throws {
+        try await withAPI { _, _, client in
+            let sunny = try Self.decode(
+                Client.SunshineResponse.self,
+                try await client.execute(uri: "/swiss/sunshine?filter=sunny&sort=drive", method: .get))
+            #expect(sunny.destinations.first?.id == "zurich", "the baseline stays first")
+            #expect(sunny.destinations.dropFirst().allSatisfy { $0.sunshineHoursTotal > 6 })
+            let drives = sunny.destinations.dropFirst().map(\.driveMinutes)
+            #expect(drives == drives.sorted())
+            let heavy = try Self.decode(
+                Client.SnowResponse.self, try await client.execute(uri: "/swiss/snow?filter=heavy", method: .get))
+            #expect(heavy.destinations.allSatisfy { $0.snowfallWeekTotal > 30 })
+            let indoor = try Self.decode(
+                Client.ActivitiesResponse.self,
+                try await client.execute(uri: "/swiss/activities?city=basel&filter=indoor", method: .get))
+            #expect(!indoor.activities.isEmpty && indoor.activities.allSatisfy(\.indoor))
+            let near = try Self.decode(
+                Client.ActivitiesResponse.self,
+                try await client.execute(
+                    uri: "/swiss/activities?city=zurich&filter=near&near=47.3769,8.5417&radius=3", method: .get))
+            #expect(!near.activities.isEmpty && near.activities.allSatisfy { $0.lat != nil })
+            let month = try Self.object(
+                try await client.execute(uri: "/swiss/events?city=zurich&month=2026-04", method: .get))
+            let weeks = try #require(month["weeks"] as? [[[String: Any]]])
+            #expect((4...6).contains(weeks.count) && weeks.allSatisfy { $0.count == 7 })
+            let sechselaeuten = weeks.joined().first { ($0["date"] as? String) == "2026-04-20" }
+            #expect(
+                ((sechselaeuten?["holidays"] as? [[String: Any]]) ?? []).contains { ($0["halfDay"] as? Bool) == true })
+            let day = try await client.execute(uri: "/swiss/events?city=zurich&date=2026-04-20", method: .get)
+            #expect(day.status == .ok)
+            let december = try Self.decode(
+                Client.DealsResponse.self,
+                try await client.execute(uri: "/swiss/deals?city=zurich&month=12", method: .get))
+            let all = try Self.decode(
+                Client.DealsResponse.self, try await client.execute(uri: "/swiss/deals?city=zurich", method: .get))
+            #expect(december.deals.count < all.deals.count)
+            #expect(
+                december.deals.allSatisfy {
+                    ($0.city == "zurich" || $0.city == "all") && ($0.validMonths?.contains(12) ?? true)
+                })
+            for bad in [
+                "/swiss/sunshine?filter=rainy", "/swiss/snow?sort=price", "/swiss/activities?filter=cheap",
+                "/swiss/activities?ages=7-9", "/swiss/activities?filter=near", "/swiss/events?month=April",
+                "/swiss/events?date=2026-02-30", "/swiss/deals?month=13", "/swiss/deals?type=bargain",
+            ] {
+                #expect(try await client.execute(uri: bad, method: .get).status == .badRequest, "\(bad)")
+            }
+        }
+    }
 }
