@@ -105,6 +105,7 @@ struct Serve: AsyncParsableCommand {
                 "location": "\(config.databaseURL?.redactingPassword ?? config.sqlitePath)",
             ])
         try await runtime.clubWeekly.prepare()
+        await runtime.swiss.prepare()
 
         let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware())

@@ -91,7 +91,29 @@ public struct UpstreamHTTPClient: Sendable {
         try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
     }
 
+    /// One attempt, with ``timeout`` covering the whole exchange — an upstream that sends its headers and then
+    /// trickles the body is cut off too (the HTTP client's own timeout stops at the response head).
     private func sendOnce(
+        method: String, url: URL, headers: [String: String], body: Data?
+    ) async throws
+        -> UpstreamResponse
+    {
+        let limit = timeout
+        return try await withThrowingTaskGroup(of: UpstreamResponse?.self) { group in
+            group.addTask { try await self.exchange(method: method, url: url, headers: headers, body: body) }
+            group.addTask {
+                try await Task.sleep(nanoseconds: UInt64(max(0, limit.nanoseconds)))
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next(), let response = first else {
+                throw UpstreamError.timeout(url.absoluteString)
+            }
+            return response
+        }
+    }
+
+    private func exchange(
         method: String, url: URL, headers: [String: String], body: Data?
     ) async throws
         -> UpstreamResponse

@@ -62,6 +62,13 @@ extension SwissApp {
             return response
         }
         guard let body = await make() else { return Self.error(.internalServerError, "Internal error") }
+        // An answer built from last good data, or with nothing to show, is neither kept nor cacheable downstream:
+        // clients should ask again once the upstream is back.
+        if Self.isDegraded(body) {
+            var response = Self.json(body, cache: "no-store")
+            response.headers[.xCache] = "MISS"
+            return response
+        }
         responses.put(fullKey, body, until: time.addingTimeInterval(TTL.response))
         var response = Self.json(body)
         response.headers[.xCache] = "MISS"
@@ -87,10 +94,16 @@ extension SwissApp {
             router.get(RouterPath(path)) { request, _ in await handler(request) }
             router.post(RouterPath(path)) { request, _ in await handler(request) }
             router.on(RouterPath(path), method: .options) { _, _ in Self.preflight() }
+            for method in [HTTPRequest.Method.put, .patch, .delete] {
+                router.on(RouterPath(path), method: method) { request, _ in await handler(request) }
+            }
         }
         router.get("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
         router.post("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
         router.on("swiss/**", method: .options) { _, _ in Self.preflight() }
+        for method in [HTTPRequest.Method.put, .patch, .delete] {
+            router.on("swiss/**", method: method) { _, _ in Self.error(.notFound, "Not found") }
+        }
     }
 
     func newsRoute(_ request: Request) async -> Response {
@@ -140,6 +153,14 @@ extension SwissApp {
             ?? Self.error(.internalServerError, "The OpenAPI document is missing.")
     }
 
+    /// Whether a response body carries last good data, unavailable parts or an empty ranking.
+    static func isDegraded(_ body: Data) -> Bool {
+        for marker in [#""state":"lastGood""#, #""state":"unavailable""#, #""destinations":[]"#] {
+            if body.range(of: Data(marker.utf8)) != nil { return true }
+        }
+        return false
+    }
+
     static func preflight() -> Response {
         Response(
             status: .ok,
@@ -165,7 +186,7 @@ extension SwissApp {
         switch Self.activityFilter(request) {
         case .failure(let error): return Self.error(.badRequest, error.message)
         case .success(let filter):
-            let extra = filter == nil ? "" : "|\(request.uri.query ?? "")"
+            let extra = filter.map { "|\($0)" } ?? ""
             return await answer(request, "activities\(extra)") { q in
                 await activities(city: q.city, language: q.language, refresh: q.refresh, filter: filter)
             }
@@ -211,10 +232,16 @@ extension SwissApp {
             }
             near = GeoPoint(lat: parts[0], lon: parts[1])
         }
-        let radius = parameters.get("radius").flatMap(Double.init)
-        if let radius, !(radius > 0 && radius <= 10) { return Self.error(.badRequest, "radius must be 0–10 km.") }
-        let limit = parameters.get("limit").flatMap(Int.init)
-        if let limit, !(1...500).contains(limit) { return Self.error(.badRequest, "limit must be 1–500.") }
+        let radiusText = parameters.get("radius")
+        let radius = radiusText.flatMap(Double.init)
+        if radiusText != nil, !(radius.map { $0 > 0 && $0 <= 3 } ?? false) {
+            return Self.error(.badRequest, "radius must be a number of km, at most 3 (the area searched).")
+        }
+        let limitText = parameters.get("limit")
+        let limit = limitText.flatMap(Int.init)
+        if limitText != nil, !(limit.map { (1...500).contains($0) } ?? false) {
+            return Self.error(.badRequest, "limit must be 1–500.")
+        }
         let open = parameters.get("open")
         guard open == nil || open == "now" || open == "lunch" else {
             return Self.error(.badRequest, "open must be 'now' or 'lunch'.")
@@ -226,13 +253,14 @@ extension SwissApp {
         let filtered =
             open != nil || near != nil || filter.outdoor || filter.vegetarian || filter.cuisine != nil
             || limit != nil
-        let key = "lunch|\(q.city.id)|\(q.language.rawValue)|\(request.uri.query ?? "")"
-        if filtered && !q.refresh {
-            // Filters that depend on the time of day are computed fresh (from the cached Overpass answer).
-            guard let body = await lunch(city: q.city, language: q.language, refresh: false, filter: filter) else {
+        let key = "lunch|\(q.city.id)|\(q.language.rawValue)"
+        if filtered || radius != nil {
+            // Filters (some depend on the time of day) are applied fresh to the cached Overpass answer; such
+            // answers are not kept in the response cache.
+            guard let body = await lunch(city: q.city, language: q.language, refresh: q.refresh, filter: filter) else {
                 return Self.error(.internalServerError, "Internal error")
             }
-            return Self.json(body, cache: "public, max-age=300")
+            return Self.json(body, cache: Self.isDegraded(body) ? "no-store" : "public, max-age=300")
         }
         return await cached(key, refresh: q.refresh) {
             await lunch(city: q.city, language: q.language, refresh: q.refresh, filter: filter)

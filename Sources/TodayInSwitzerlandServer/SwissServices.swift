@@ -19,7 +19,11 @@ final class ResponseCache: Sendable {
 
     func put(_ key: String, _ body: Data, until expires: Date) {
         entries.withLock { entries in
-            if entries.count > 500 { entries = entries.filter { $0.value.expires > expires.addingTimeInterval(-120) } }
+            if entries.count >= 1000 {
+                let now = expires.addingTimeInterval(-SwissApp.TTL.response)
+                entries = entries.filter { $0.value.expires > now }
+                if entries.count >= 1000 { entries.removeAll() }
+            }
             entries[key] = (body, expires)
         }
     }
@@ -30,6 +34,8 @@ final class ResponseCache: Sendable {
 public struct SwissApp: Sendable {
     let cache: UpstreamCache
     let fetcher: SwissFetcher
+    /// Overpass answers slowly (its own query timeout is 25 s): a separate client with a longer timeout.
+    let overpassFetcher: SwissFetcher
     let config: SwissUpstreamConfig
     let activityCatalog: ActivityCatalog
     let historyCatalog: HistoryCatalog
@@ -67,10 +73,18 @@ public struct SwissApp: Sendable {
                 client: httpClient, timeout: .milliseconds(Int64(config.timeout * 1000)), maxAttempts: 1,
                 logger: logger),
             config: config, logger: logger)
+        overpassFetcher = SwissFetcher(
+            client: UpstreamHTTPClient(
+                client: httpClient, timeout: .milliseconds(Int64(config.overpassTimeout * 1000)), maxAttempts: 1,
+                logger: logger),
+            config: config, logger: logger)
         activityCatalog = try ActivityCatalog.load()
         historyCatalog = try HistoryCatalog.load()
         places = try PlacesCatalog.load()
     }
+
+    /// Start-up housekeeping: forgets cached answers older than two weeks.
+    public func prepare() async { await cache.prune() }
 
     // MARK: Upstream parts
 
@@ -103,6 +117,7 @@ public struct SwissApp: Sendable {
                     return await cache.answer("transport:\(station)", ttl: TTL.transport, refresh: refresh) {
                         guard let data = await fetcher.get(url), (try? StationBoard.departures(from: data)) != nil
                         else { return nil }
+                        _ = Transport.make(boards: [data])  // what the response will do with it
                         return data
                     }
                 }
@@ -136,24 +151,33 @@ public struct SwissApp: Sendable {
     }
 
     /// An Open-Meteo multi-location forecast, cached under `key`.
-    func forecast(_ key: String, items: [URLQueryItem], refresh: Bool) async -> ([OpenMeteoLocation], CachedAnswer?) {
+    func forecast(
+        _ key: String, items: [URLQueryItem], places: Int, refresh: Bool
+    ) async -> ([OpenMeteoLocation], CachedAnswer?) {
         var components = URLComponents()
         components.queryItems = items
         let url = "\(config.openMeteo)/v1/forecast?\(components.percentEncodedQuery ?? "")"
         let answer = await cache.answer(key, ttl: TTL.forecast, refresh: refresh) {
+            // Only a complete answer replaces the last good one: a place each, each with daily data.
             guard let data = await fetcher.get(url), let list = try? OpenMeteoLocation.decodeList(from: data),
-                !list.isEmpty
+                list.count == places, list.allSatisfy({ !($0.daily?.time.isEmpty ?? true) })
             else { return nil }
             return data
         }
         return ((answer.flatMap { try? OpenMeteoLocation.decodeList(from: $0.body) }) ?? [], answer)
     }
 
-    /// The least fresh of several answers (any missing one makes the whole "lastGood" when others exist).
-    static func worst(_ answers: [CachedAnswer?]) -> CachedAnswer? {
+    /// The least fresh of several answers: "lastGood" when more than `tolerating` of them are missing or stale
+    /// (one dead feed of seven does not make the news stale).
+    static func worst(_ answers: [CachedAnswer?], tolerating: Int = 0) -> CachedAnswer? {
         let present = answers.compactMap { $0 }
         guard var result = present.min(by: { $0.fetchedAt < $1.fetchedAt }) else { return nil }
-        if present.contains(where: \.isStale) || present.count < answers.count { result.freshness = .lastGood }
+        let degraded = present.filter(\.isStale).count + answers.count - present.count
+        if degraded > tolerating {
+            result.freshness = .lastGood
+        } else if result.isStale {
+            result.freshness = .revalidating
+        }
         return result
     }
 
@@ -240,15 +264,15 @@ public struct SwissApp: Sendable {
         return try? JSONResponse.encoder().encode(response)
     }
 
-    /// `GET /swiss/weekend` — on a Sunday it shows yesterday and today (the original jumped to next weekend).
+    /// `GET /swiss/weekend` — on a Sunday it shows the next weekend, as the original did (never a plan for a past day).
     public func weekend(city: City, language: Language, refresh: Bool) async -> Data? {
         let time = now()
-        let dates = WeekendPlanner.weekendDates(today: CivilDate(time))
+        let dates = WeekendPlanner.weekendDates(today: CivilDate(time), sundayRule: .nextWeekend)
         let items = OpenMeteoLocation.queryItems(
             places: [city.location], daily: ["weather_code", "temperature_2m_max", "temperature_2m_min"], hourly: [],
             start: dates.saturday, end: dates.sunday)
         let (forecast, answer) = await forecast(
-            "daily:\(city.id):\(dates.saturday)", items: items, refresh: refresh)
+            "daily:\(city.id):\(dates.saturday)", items: items, places: 1, refresh: refresh)
         let weather = DayWeather.days(from: forecast.first)
         let plan = WeekendPlanner.plan(
             activities: cityActivities(city, on: dates.saturday), dates: dates, weather: weather, city: city.id)
@@ -270,7 +294,7 @@ public struct SwissApp: Sendable {
         let time = now()
         let query = LunchSpots.query(center: city.location)
         let answer = await cache.answer("overpass:\(city.id)", ttl: TTL.overpass, refresh: refresh) {
-            guard let data = await fetcher.post(config.overpass, form: ["data": query]),
+            guard let data = await overpassFetcher.post(config.overpass, form: ["data": query]),
                 let spots = try? LunchSpots.parse(overpassJSON: data, today: CivilDate(Date())), !spots.isEmpty
             else { return nil }
             return data
@@ -306,8 +330,16 @@ public struct SwissApp: Sendable {
         let dates = SunshineRanking.weekendDates(today: CivilDate(time))
         let (forecast, answer) = await forecast(
             "sunshine:\(dates.friday)", items: SunshineRanking.queryItems(places: places.sunshinePlaces, dates: dates),
-            refresh: refresh)
-        let ranking = SunshineRanking.rank(places: places.sunshinePlaces, forecast: forecast, dates: dates)
+            places: places.sunshinePlaces.count, refresh: refresh)
+        var ranking = SunshineRanking.rank(places: places.sunshinePlaces, forecast: forecast, dates: dates)
+        if language == .de {
+            for index in ranking.indices {
+                for day in ranking[index].forecast.indices {
+                    ranking[index].forecast[day].description = WeatherCodes.description(
+                        ranking[index].forecast[day].weatherCode, in: .de)
+                }
+            }
+        }
         let response = SunshineResponse(
             destinations: ranking, weekendDates: dates,
             nearestSunnyEscape: SunshineRanking.nearestSunnyEscape(in: ranking), timestamp: time,
@@ -325,8 +357,16 @@ public struct SwissApp: Sendable {
         let dates = SnowRanking.weekDates(today: CivilDate(time))
         let (forecast, answer) = await forecast(
             "snow:\(dates.monday)", items: SnowRanking.queryItems(resorts: places.snowResorts, dates: dates),
-            refresh: refresh)
-        let ranking = SnowRanking.rank(resorts: places.snowResorts, forecast: forecast, dates: dates)
+            places: places.snowResorts.count, refresh: refresh)
+        var ranking = SnowRanking.rank(resorts: places.snowResorts, forecast: forecast, dates: dates)
+        if language == .de {
+            for index in ranking.indices {
+                for day in ranking[index].forecast.indices {
+                    ranking[index].forecast[day].description = WeatherCodes.description(
+                        ranking[index].forecast[day].weatherCode, in: .de)
+                }
+            }
+        }
         let arranged =
             options.filter == nil && options.sort == nil
             ? ranking

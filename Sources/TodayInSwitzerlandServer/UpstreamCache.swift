@@ -27,9 +27,14 @@ public struct CachedAnswer: Sendable, Equatable {
 /// warm requests over a database table that keeps the last good answer across restarts and instances.
 ///
 /// - Within `ttl` an answer is served from memory (or the table) without calling the upstream.
-/// - After `ttl` the old answer is served at once and one background refresh runs (stale-while-revalidate).
-/// - `refresh` (the API's `refresh=true`) fetches now; if that fails the last good answer is served.
-/// - A fetch that fails or returns nothing (empty results are never cached) keeps the last good answer and marks it.
+/// - Between `ttl` and `maxAge` the old answer is served at once and one background refresh runs
+///   (stale-while-revalidate); beyond `maxAge` the request waits for a fetch (bounded by the client's timeout) and
+///   falls back to the last good answer, marked as such.
+/// - `refresh` (the API's `refresh=true`) fetches now — unless the answer is under 30 s old — and serves the last
+///   good answer if that fails.
+/// - A failed or empty fetch (empty results are never cached) keeps the last good answer and marks it; the upstream
+///   is left alone for a minute after a failure (no hammering of a service that is down or rate-limiting), then
+///   retried in the background, and the mark goes away with the first success.
 /// - Concurrent requests for a key share one fetch.
 public final class UpstreamCache: Sendable {
     struct Entry: Sendable {
@@ -38,9 +43,16 @@ public final class UpstreamCache: Sendable {
         var failedAt: Date?
     }
 
+    /// How long an upstream is left alone after a failure.
+    static let failureBackoff: TimeInterval = 60
+    /// `refresh=true` does not refetch an answer younger than this.
+    static let minimumRefreshAge: TimeInterval = 30
+
     let database: Database
     let now: @Sendable () -> Date
     private let memory = Mutex<[String: Entry]>([:])
+    /// Keys whose upstream failed before anything was cached, and when.
+    private let failures = Mutex<[String: Date]>([:])
     private let inFlight = Mutex<[String: Task<Data?, Never>]>([:])
 
     /// A cache over `database` (table `sw_cache`).
@@ -49,30 +61,47 @@ public final class UpstreamCache: Sendable {
         self.now = now
     }
 
-    /// The answer for `key`, fetching with `fetch` when needed. `fetch` returns nil for a failure or an empty result.
+    /// The answer for `key`, fetching with `fetch` when needed. `fetch` returns nil for a failure or an unusable
+    /// result. `maxAge` defaults to four times `ttl`.
     public func answer(
-        _ key: String, ttl: TimeInterval, refresh: Bool = false, fetch: @escaping @Sendable () async -> Data?
+        _ key: String, ttl: TimeInterval, maxAge: TimeInterval? = nil, refresh: Bool = false,
+        fetch: @escaping @Sendable () async -> Data?
     ) async -> CachedAnswer? {
+        let time = now()
         let entry = await stored(key)
-        if let entry, !refresh {
-            if now().timeIntervalSince(entry.fetchedAt) < ttl {
-                return CachedAnswer(
-                    body: entry.body, fetchedAt: entry.fetchedAt,
-                    freshness: entry.failedAt == nil ? .fresh : .lastGood)
+        let lastFailure = entry?.failedAt ?? failures.withLock { $0[key] }
+        let backingOff = lastFailure.map { time.timeIntervalSince($0) < Self.failureBackoff } ?? false
+        guard let entry else {
+            if !backingOff, let body = await load(key, fetch: fetch) {
+                return CachedAnswer(body: body, fetchedAt: time, freshness: .fresh)
             }
-            // Serve the old answer now; refresh in the background (once).
-            let task = Task { await self.load(key, fetch: fetch) }
-            _ = task
-            return CachedAnswer(
-                body: entry.body, fetchedAt: entry.fetchedAt,
-                freshness: entry.failedAt == nil ? .revalidating : .lastGood)
+            return nil
         }
-        if let body = await load(key, fetch: fetch) {
-            return CachedAnswer(
-                body: body, fetchedAt: memory.withLock { $0[key]?.fetchedAt } ?? now(), freshness: .fresh)
+        let age = time.timeIntervalSince(entry.fetchedAt)
+        func lastGood(_ entry: Entry) -> CachedAnswer {
+            CachedAnswer(body: entry.body, fetchedAt: entry.fetchedAt, freshness: .lastGood)
         }
-        guard let last = await stored(key) else { return nil }
-        return CachedAnswer(body: last.body, fetchedAt: last.fetchedAt, freshness: .lastGood)
+        func fetchNow() async -> CachedAnswer {
+            if !backingOff, let body = await load(key, fetch: fetch) {
+                return CachedAnswer(body: body, fetchedAt: now(), freshness: .fresh)
+            }
+            return lastGood(await stored(key) ?? entry)
+        }
+        if refresh && age >= Self.minimumRefreshAge { return await fetchNow() }
+        if age < ttl {
+            guard entry.failedAt != nil else {
+                return CachedAnswer(body: entry.body, fetchedAt: entry.fetchedAt, freshness: .fresh)
+            }
+            if !backingOff { Task { await self.load(key, fetch: fetch) } }
+            return lastGood(entry)
+        }
+        if age < (maxAge ?? ttl * 4) {
+            if !backingOff { Task { await self.load(key, fetch: fetch) } }
+            return entry.failedAt == nil
+                ? CachedAnswer(body: entry.body, fetchedAt: entry.fetchedAt, freshness: .revalidating)
+                : lastGood(entry)
+        }
+        return await fetchNow()
     }
 
     /// Fetches `key` once even when many ask at the same time; stores a success, marks a failure.
@@ -96,6 +125,7 @@ public final class UpstreamCache: Sendable {
     private func record(_ key: String, body: Data?) async {
         let time = now()
         if let body, !body.isEmpty {
+            failures.withLock { _ = $0.removeValue(forKey: key) }
             memory.withLock { $0[key] = Entry(body: body, fetchedAt: time, failedAt: nil) }
             let text = body.base64EncodedString()
             try? await database.transaction { db in
@@ -108,7 +138,12 @@ public final class UpstreamCache: Sendable {
                 ).run()
             }
         } else {
-            memory.withLock { if $0[key] != nil { $0[key]?.failedAt = time } }
+            let known = memory.withLock { memory -> Bool in
+                guard memory[key] != nil else { return false }
+                memory[key]?.failedAt = time
+                return true
+            }
+            if !known { failures.withLock { $0[key] = time } }
             try? await database.run { db in
                 try await db.raw(
                     "UPDATE sw_cache SET failed_ms = \(bind: time.epochMilliseconds) WHERE key = \(bind: key)"
@@ -136,6 +171,15 @@ public final class UpstreamCache: Sendable {
         guard let found = row ?? nil else { return nil }
         memory.withLock { $0[key] = $0[key] ?? found }
         return found
+    }
+
+    /// Deletes answers older than `age` (dated keys of past weeks pile up otherwise) from the table and memory.
+    public func prune(olderThan age: TimeInterval = 14 * 86_400) async {
+        let cutoff = now().addingTimeInterval(-age)
+        memory.withLock { $0 = $0.filter { $0.value.fetchedAt >= cutoff } }
+        try? await database.run { db in
+            try await db.raw("DELETE FROM sw_cache WHERE fetched_ms < \(bind: cutoff.epochMilliseconds)").run()
+        }
     }
 
     static let migration = Migration(id: "swiss-001-cache") { _ in

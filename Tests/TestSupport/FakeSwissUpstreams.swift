@@ -14,6 +14,8 @@ public enum FakeUpstreamFault: Sendable, Equatable {
     case status(Int)
     /// Answer 200 with a body that is not what the client expects.
     case malformed
+    /// Answer 200 with this body (well-formed JSON of the wrong shape, numbers out of range …).
+    case body(String)
 }
 
 /// The services Today in Switzerland calls, faked on 127.0.0.1 in their documented formats: Open-Meteo
@@ -111,6 +113,9 @@ public final class FakeSwissUpstreams: Sendable {
             return Response(
                 status: .ok, headers: [.contentType: contentType],
                 body: .init(byteBuffer: ByteBuffer(string: "<<not what you expected>>{")))
+        case .body(let text):
+            return Response(
+                status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: text)))
         }
         return Response(
             status: .ok, headers: [.contentType: contentType], body: .init(byteBuffer: ByteBuffer(string: body())))

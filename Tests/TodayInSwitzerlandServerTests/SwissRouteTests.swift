@@ -22,7 +22,9 @@ struct SwissRouteTests {
         return logger
     }
 
-    static func app(_ fakes: FakeSwissUpstreams, timeout: TimeInterval = 2) async throws -> SwissApp {
+    static func app(
+        _ fakes: FakeSwissUpstreams, timeout: TimeInterval = 2, clock: TestClock = TestClock(start: Date())
+    ) async throws -> SwissApp {
         let database = try await TestDatabases.make(.sqlite)
         try await Migrator(SwissApp.migrations).migrate(database)
         var config = SwissUpstreamConfig(environment: [:])
@@ -31,15 +33,15 @@ struct SwissRouteTests {
         config.overpass = fakes.baseURL + "/api/interpreter"
         config.feeds = SwissUpstreamConfig.feeds(base: fakes.baseURL)
         config.timeout = timeout
-        return try SwissApp(database: database, logger: logger, config: config)
+        return try SwissApp(database: database, logger: logger, config: config, now: { clock.now })
     }
 
     func withAPI(
-        timeout: TimeInterval = 2,
+        timeout: TimeInterval = 2, clock: TestClock = TestClock(start: Date()),
         _ test: @Sendable (FakeSwissUpstreams, SwissApp, any TestClientProtocol) async throws -> Void
     ) async throws {
         let fakes = try await FakeSwissUpstreams.start()
-        let app = try await Self.app(fakes, timeout: timeout)
+        let app = try await Self.app(fakes, timeout: timeout, clock: clock)
         let router = Router(context: AppRequestContext.self)
         app.addRoutes(to: router)
         do {
@@ -86,9 +88,11 @@ struct SwissRouteTests {
 
     @Test("an upstream that fails, is slow, says 429 or sends garbage: the last good data, marked as such")
     func lastGood() async throws {
-        try await withAPI(timeout: 0.5) { fakes, _, client in
+        let clock = TestClock(start: Date())
+        try await withAPI(timeout: 0.5, clock: clock) { fakes, _, client in
             _ = try await client.execute(uri: "/swiss/?city=bern", method: .get)
             for fault in [FakeUpstreamFault.status(500), .status(429), .malformed, .slow(milliseconds: 1500)] {
+                clock.advance(61)  // past the 30 s refresh floor and the minute of backoff after a failure
                 await fakes.state.set("forecast", fault)
                 await fakes.state.set("stationboard", fault)
                 await fakes.state.set("feeds", fault)
@@ -244,6 +248,40 @@ struct SwissRouteTests {
             ] {
                 #expect(try await client.execute(uri: bad, method: .get).status == .badRequest, "\(bad)")
             }
+        }
+    }
+
+    @Test("numbers out of range and answers of the wrong shape never crash and never replace the last good data")
+    func hostileUpstreams() async throws {
+        let clock = TestClock(start: Date())
+        try await withAPI(clock: clock) { fakes, _, client in
+            let good = try Self.decode(
+                Client.SunshineResponse.self, try await client.execute(uri: "/swiss/sunshine", method: .get))
+            #expect(good.destinations.count == 29)
+            _ = try await client.execute(uri: "/swiss/?city=zurich", method: .get)
+            clock.advance(61)
+            await fakes.state.set(
+                "forecast",
+                .body(#"{"current":{"temperature_2m":1e300,"weather_code":1,"wind_speed_10m":1e300},"hourly":{}}"#))
+            await fakes.state.set(
+                "stationboard",
+                .body(
+                    #"{"stationboard":[{"category":"S","number":"3","to":"Bern","stop":{"departureTimestamp":1e300,"delay":1e300}}]}"#
+                ))
+            let news = try await client.execute(uri: "/swiss/?city=zurich&refresh=true", method: .get)
+            #expect(news.status == .ok)
+            let decoded = try Self.decode(Client.NewsResponse.self, news)
+            #expect(abs(decoded.weather.temperature) < 100, "the last good weather, not 1e300")
+            #expect(news.headers[.cacheControl] == "no-store", "a degraded answer is not cacheable")
+            // A wrong-shape forecast (no places) does not replace the last good ranking.
+            await fakes.state.set("forecast", .body("{}"))
+            clock.advance(61)
+            let sunshine = try await client.execute(uri: "/swiss/sunshine?refresh=true", method: .get)
+            #expect(try Self.decode(Client.SunshineResponse.self, sunshine).destinations.count == 29)
+            // Other methods answer like GET (the worker ignored the method); unknown paths stay JSON 404s.
+            #expect(try await client.execute(uri: "/swiss/deals", method: .put).status == .ok)
+            let missing = try await client.execute(uri: "/swiss/nope", method: .delete)
+            #expect(missing.status == .notFound && missing.headers[.accessControlAllowOrigin] == "*")
         }
     }
 }

@@ -8,7 +8,8 @@ import Testing
 
 /// A clock tests move by hand.
 final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
+    private let current: Mutex<Date>
+    init(start: Date = Date(timeIntervalSince1970: 1_790_000_000)) { current = Mutex(start) }
     var now: Date { current.withLock { $0 } }
     func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
@@ -64,10 +65,13 @@ struct UpstreamCacheTests {
         let upstream = CountingUpstream()
         upstream.fail(true)
         #expect(await cache.answer("k", ttl: 60) { await upstream.fetch() } == nil, "nothing to serve yet")
+        clock.advance(61)  // past the minute of backoff after the failure
         #expect(await cache.answer("k", ttl: 60) { Data() } == nil, "empty is not cached")
+        clock.advance(61)
         upstream.fail(false)
-        _ = await cache.answer("k", ttl: 60) { await upstream.fetch() }
+        #expect(await cache.answer("k", ttl: 60) { await upstream.fetch() }?.freshness == .fresh)
         upstream.fail(true)
+        clock.advance(31)  // refresh=true does not refetch an answer younger than 30 s
         let forced = await cache.answer("k", ttl: 60, refresh: true) { await upstream.fetch() }
         #expect(forced?.freshness == .lastGood && forced?.body == Data("v1".utf8))
         clock.advance(3600)
@@ -88,6 +92,44 @@ struct UpstreamCacheTests {
         let upstream = CountingUpstream()
         let answer = await second.answer("weather-zurich", ttl: 600) { await upstream.fetch() }
         #expect(answer?.body == Data("{\"t\":3}".utf8) && upstream.calls == 0)
+    }
+
+    @Test("after a failure the upstream is left alone for a minute, then retried; success clears the mark")
+    func backoffAndRecovery() async throws {
+        let clock = TestClock()
+        let cache = try await Self.cache(clock: clock)
+        let upstream = CountingUpstream()
+        _ = await cache.answer("k", ttl: 600) { await upstream.fetch() }
+        upstream.fail(true)
+        clock.advance(31)
+        #expect(await cache.answer("k", ttl: 600, refresh: true) { await upstream.fetch() }?.freshness == .lastGood)
+        let calls = upstream.calls
+        clock.advance(10)
+        for _ in 0..<5 { _ = await cache.answer("k", ttl: 600, refresh: true) { await upstream.fetch() } }
+        #expect(upstream.calls == calls, "no calls while backing off")
+        upstream.fail(false)
+        upstream.answer("v2")
+        clock.advance(61)
+        // Within the TTL but marked: served as last good while one retry runs; the mark is gone after it.
+        #expect(await cache.answer("k", ttl: 600) { await upstream.fetch() }?.freshness == .lastGood)
+        await cache.load("k") { await upstream.fetch() }
+        let recovered = await cache.answer("k", ttl: 600) { await upstream.fetch() }
+        #expect(recovered?.freshness == .fresh && recovered?.body == Data("v2".utf8))
+    }
+
+    @Test("beyond the maximum age an old answer is not served as current: the request waits for a fetch")
+    func maxAge() async throws {
+        let clock = TestClock()
+        let cache = try await Self.cache(clock: clock)
+        let upstream = CountingUpstream()
+        _ = await cache.answer("k", ttl: 60, maxAge: 300) { await upstream.fetch() }
+        upstream.answer("v2")
+        clock.advance(301)
+        let answer = await cache.answer("k", ttl: 60, maxAge: 300) { await upstream.fetch() }
+        #expect(answer?.body == Data("v2".utf8) && answer?.freshness == .fresh)
+        upstream.fail(true)
+        clock.advance(301)
+        #expect(await cache.answer("k", ttl: 60, maxAge: 300) { await upstream.fetch() }?.freshness == .lastGood)
     }
 
     @Test("concurrent requests for one key share a single upstream call")

@@ -218,15 +218,16 @@ public struct OpenMeteoLocation: Codable, Sendable, Equatable {
     public static func queryItems(
         places: [GeoPoint], daily: [String], hourly: [String], start: CivilDate, end: CivilDate
     ) -> [URLQueryItem] {
+        // Empty variable lists are left out: Open-Meteo may refuse `hourly=` with nothing in it.
         [
             URLQueryItem(name: "latitude", value: places.map { coordinate($0.lat) }.joined(separator: ",")),
             URLQueryItem(name: "longitude", value: places.map { coordinate($0.lon) }.joined(separator: ",")),
-            URLQueryItem(name: "daily", value: daily.joined(separator: ",")),
-            URLQueryItem(name: "hourly", value: hourly.joined(separator: ",")),
+            daily.isEmpty ? nil : URLQueryItem(name: "daily", value: daily.joined(separator: ",")),
+            hourly.isEmpty ? nil : URLQueryItem(name: "hourly", value: hourly.joined(separator: ",")),
             URLQueryItem(name: "start_date", value: start.description),
             URLQueryItem(name: "end_date", value: end.description),
             URLQueryItem(name: "timezone", value: "Europe/Zurich"),
-        ]
+        ].compactMap { $0 }
     }
 
     private static func coordinate(_ value: Double) -> String { String(format: "%.4f", value) }

@@ -178,7 +178,9 @@ public enum StationBoard {
             let stop = entry.stop
             let scheduled =
                 stop?.departure.flatMap(parseTimestamp)
-                ?? stop?.departureTimestamp.map { Date(timeIntervalSince1970: $0) }
+                ?? stop?.departureTimestamp.flatMap {
+                    $0.isFinite && abs($0) < 1e11 ? Date(timeIntervalSince1970: $0) : nil
+                }
             return Departure(
                 station: board.station?.name, category: entry.category ?? "", number: entry.number ?? "",
                 name: entry.name ?? "", destination: entry.to ?? "", scheduled: scheduled, delay: stop?.delay,
@@ -195,7 +197,7 @@ public enum StationBoard {
         for departure in departures.stableSorted(by: {
             ($0.scheduled ?? .distantFuture) < ($1.scheduled ?? .distantFuture)
         }) {
-            let minute = departure.scheduled.map { Int(($0.timeIntervalSince1970 / 60).rounded(.down)) }
+            let minute = departure.scheduled.map { jsRoundInt(($0.timeIntervalSince1970 / 60).rounded(.down)) }
             let key = "\(departure.line)|\(departure.destination)|\(minute.map(String.init) ?? "?")"
             guard seen.insert(key).inserted else { continue }
             if !departure.name.isEmpty,

@@ -350,9 +350,9 @@ public enum WeekendPlanner {
         let hours = text.contains("h") || text.contains("std") || text.contains("stund")
         let minutes = text.contains("min")
         switch (hours, minutes) {
-        case (true, true) where numbers.count >= 2: return Int((first * 60 + last).rounded())
-        case (_, true): return Int(longest.rounded())
-        case (true, false): return Int((longest * 60).rounded())
+        case (true, true) where numbers.count >= 2: return jsRoundInt(first * 60 + last)
+        case (_, true): return jsRoundInt(longest)
+        case (true, false): return jsRoundInt(longest * 60)
         default: return nil
         }
     }

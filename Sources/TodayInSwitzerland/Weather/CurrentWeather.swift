@@ -70,7 +70,7 @@ public struct CurrentWeather: Codable, Sendable, Hashable {
     public static func parse(_ data: Data, now: Date, language: Language) throws(ParseError) -> CurrentWeather {
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw .notJSON }
         guard let current = object["current"] as? [String: Any],
-            let temperature = (current["temperature_2m"] as? NSNumber)?.doubleValue,
+            let temperature = (current["temperature_2m"] as? NSNumber)?.doubleValue, abs(temperature) < 100,
             let code = (current["weather_code"] as? NSNumber)?.intValue
         else { throw .missingCurrent }
         let wind = (current["wind_speed_10m"] as? NSNumber)?.doubleValue ?? 0
@@ -83,7 +83,7 @@ public struct CurrentWeather: Codable, Sendable, Hashable {
             for (index, value) in times.enumerated() {
                 guard let time = value as? String, time.count >= 16, time >= currentHour,
                     index < temperatures.count, index < codes.count,
-                    let t = (temperatures[index] as? NSNumber)?.doubleValue,
+                    let t = (temperatures[index] as? NSNumber)?.doubleValue, abs(t) < 100,
                     let c = (codes[index] as? NSNumber)?.intValue
                 else { continue }
                 hourly.append(
@@ -92,7 +92,7 @@ public struct CurrentWeather: Codable, Sendable, Hashable {
             }
         }
         return CurrentWeather(
-            temperature: Int(temperature.rounded()), weatherCode: code, windSpeed: Int(wind.rounded()),
+            temperature: jsRoundInt(temperature), weatherCode: code, windSpeed: jsRoundInt(wind),
             description: WeatherCodes.description(code, in: language), hourly: hourly,
             icon: WeatherCodes.icon(code).emoji)
     }
