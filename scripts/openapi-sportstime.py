@@ -94,7 +94,8 @@ paths = {
    "get": {"summary": "Saved trips, newest first", "security": AUTH, "responses": {"200": resp(A(R("SavedTrip"))), **U}},
    "post": {"summary": "Save a planned option", "security": AUTH, "requestBody": body(obj(["name", "option"], {
      "name": S(), "option": R("ItineraryOption"), "preferences": {"type": "object"}})),
-     "responses": {"201": resp(R("SavedTrip")), "400": err("Bad name or option"), "409": err("200 trips saved already"), **U, **BIG}}},
+     "responses": {"201": resp(R("SavedTrip")), "400": err("Bad name or option"), "409": err("200 trips saved already"),
+       "422": err("A game of the option is not in the schedule as given"), **U, **BIG}}},
  "/api/trips/saved/{id}": {
    "get": {"summary": "One saved trip", "security": AUTH, "parameters": [p("id")], "responses": {"200": resp(R("SavedTrip")), "404": err("Not yours or unknown"), **U}},
    "delete": {"summary": "Delete a saved trip", "security": AUTH, "parameters": [p("id")], "responses": {"204": {"description": "Deleted"}, "404": err("Not yours or unknown"), **U}}},
@@ -114,7 +115,7 @@ paths = {
  "/api/trips/polls": {"post": {"summary": "Create a poll from 2–5 trip options", "security": AUTH,
    "requestBody": body(obj(["title", "options"], {"title": S(maxLength=120), "options": A(obj(["label", "option"], {
      "label": S(maxLength=80), "option": R("ItineraryOption")}))})),
-   "responses": {"201": resp(R("Poll")), "400": err("Not JSON"), "422": err("Not 2–5 options, empty, repeated or too long labels, title too long"), **U, **BIG}}},
+   "responses": {"201": resp(R("Poll")), "400": err("Not JSON"), "422": err("Not 2–5 options, empty, repeated or too long labels, title too long, or a game not in the schedule"), **U, **BIG}}},
  "/api/trips/polls/{token}": {"get": {"summary": "A poll by its share token, with the live tally", "parameters": [p("token")],
    "responses": {"200": resp(R("Poll")), "404": err("Unknown link")}}},
  "/api/trips/polls/{token}/votes": {"post": {"summary": "Vote once (per traveller token or device voterID)", "parameters": [p("token")],

@@ -48,6 +48,7 @@ extension SportsTimeApp {
                     .unprocessableContent, code: "label_too_long",
                     message: "Option labels are at most 80 characters ('\(long.label.prefix(20))…' is longer).")
             }
+            for choice in body.options { try await checkGames(of: choice.option) }
             let encoder = JSONResponse.encoder()
             let options = try body.options.enumerated().map { index, choice in
                 PollOption(

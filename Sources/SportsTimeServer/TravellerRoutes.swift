@@ -66,6 +66,7 @@ extension SportsTimeApp {
             guard !body.option.games.isEmpty else {
                 throw APIError.badRequest("The trip has no games: save an option from POST /api/trips/plan.")
             }
+            try await checkGames(of: body.option)
             let saved = SavedTripBody(
                 id: UUID().uuidString.lowercased(), name: name, createdAt: Date(), option: body.option,
                 preferences: body.preferences)
@@ -159,6 +160,23 @@ extension SportsTimeApp {
             let catalog = try await catalog.current()
             return try JSONResponse.make(
                 AchievementEngine(catalog: catalog).evaluate(try await visits.list(traveller: owner)))
+        }
+    }
+
+    /// Refuses an itinerary whose games are not in the schedule (or not where and when it says): trips and polls
+    /// show what planning produced, not whatever a client sends.
+    func checkGames(of option: ItineraryOption) async throws {
+        let catalog = try await catalog.current()
+        let games = Dictionary(catalog.games.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for planned in option.games {
+            guard let game = games[planned.gameId], game.venue == planned.venueId, game.start == planned.start,
+                game.home == planned.homeTeamId, game.away == planned.awayTeamId
+            else {
+                throw APIError(
+                    .unprocessableContent, code: "unknown_game",
+                    message:
+                        "Game '\(planned.gameId)' is not in the schedule as given: plan again and save that option.")
+            }
         }
     }
 

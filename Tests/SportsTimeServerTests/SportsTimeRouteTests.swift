@@ -123,6 +123,15 @@ struct SportsTimeRouteTests {
                 uri: "/api/trips/saved", method: .post, headers: auth,
                 body: Self.body(["name": "July swing", "option": option]))
             #expect(saved.status == .created)
+            // An itinerary with a made-up game is refused.
+            var forged = try #require(option as? [String: Any])
+            var forgedGames = try #require(forged["games"] as? [[String: Any]])
+            forgedGames[0]["gameId"] = "mlb-made-up"
+            forged["games"] = forgedGames
+            let refused = try await client.execute(
+                uri: "/api/trips/saved", method: .post, headers: auth,
+                body: Self.body(["name": "Fake", "option": forged]))
+            #expect(refused.status == .unprocessableContent)
             let id = try #require((try Self.json(saved) as? [String: Any])?["id"] as? String)
             let list = try #require(
                 try Self.json(try await client.execute(uri: "/api/trips/saved", method: .get, headers: auth))
