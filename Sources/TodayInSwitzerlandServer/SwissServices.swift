@@ -181,8 +181,12 @@ public struct SwissApp: Sendable {
         return result
     }
 
-    func isPublicHoliday(_ date: CivilDate, city: City) -> Bool {
-        HolidayCalendar.holidays(on: date, city: city).contains { $0.kind == .public }
+    /// The city's public holidays of the years around `date`, computed once per request instead of once for every
+    /// opening-hours rule of every spot.
+    func publicHolidays(around date: CivilDate, city: City) -> Set<CivilDate> {
+        Set(
+            ((date.year - 1)...(date.year + 1)).flatMap { HolidayCalendar.holidays(year: $0, city: city) }
+                .filter { $0.kind == .public }.map(\.date))
     }
 
     // MARK: Responses
@@ -300,7 +304,8 @@ public struct SwissApp: Sendable {
             return data
         }
         let swiss = SwissTime(time)
-        let holiday: (CivilDate) -> Bool = { isPublicHoliday($0, city: city) }
+        let holidays = publicHolidays(around: swiss.date, city: city)
+        let holiday: (CivilDate) -> Bool = { holidays.contains($0) }
         var spots =
             answer.flatMap { try? LunchSpots.parse(overpassJSON: $0.body, today: swiss.date, isHoliday: holiday) } ?? []
         spots = LunchSpots.filter(spots, by: filter, now: swiss, isHoliday: holiday)
