@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "SportsTimeServer", targets: ["SportsTimeServer"]),
         .library(name: "TodayInSwitzerland", targets: ["TodayInSwitzerland"]),
         .library(name: "TodayInSwitzerlandServer", targets: ["TodayInSwitzerlandServer"]),
+        .library(name: "StravaServer", targets: ["StravaServer"]),
+        .library(name: "ClubhouseServer", targets: ["ClubhouseServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -53,7 +55,6 @@ let package = Package(
         .target(
             name: "ServerKit",
             dependencies: [
-                "StravaAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -72,6 +73,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "StravaServer",
+            dependencies: [
+                "StravaAPI", "ServerKit",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "WebUI",
             dependencies: [.product(name: "Plot", package: "Plot")],
             resources: [.copy("Assets")],
@@ -80,7 +91,7 @@ let package = Package(
         .target(
             name: "ClubWeeklyServer",
             dependencies: [
-                "ClubWeekly", "StravaAPI", "ServerKit", "WebUI",
+                "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "WebUI",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -90,7 +101,7 @@ let package = Package(
         .target(
             name: "JustZone2Server",
             dependencies: [
-                "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI",
+                "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI", "StravaServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -118,13 +129,26 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "ClubhouseServer",
+            dependencies: [
+                "ServerKit", "StravaServer", "WebUI", "ClubWeeklyServer", "JustZone2Server", "SportsTimeServer",
+                "TodayInSwitzerlandServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime", "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
+                "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server",
+                "SportsTime",
+                "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -170,7 +194,8 @@ let package = Package(
         .testTarget(
             name: "JustZone2ServerTests",
             dependencies: [
-                "JustZone2Server", "JustZone2", "ActivityFiles", "StravaAPI", "ServerKit", "TestSupport",
+                "JustZone2Server", "JustZone2", "ActivityFiles", "StravaAPI", "StravaServer", "ServerKit",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -186,9 +211,20 @@ let package = Package(
         .testTarget(
             name: "ClubWeeklyServerTests",
             dependencies: [
-                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "ServerKit", "TestSupport",
+                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ClubhouseServerTests",
+            dependencies: [
+                "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "SportsTimeServer", "TodayInSwitzerlandServer",
+                "JustZone2Server", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,13 +1,13 @@
-import AsyncHTTPClient
 import ClubWeekly
 import Foundation
 import Hummingbird
 import Logging
 import ServerKit
 import StravaAPI
+import StravaServer
 
 /// Club Weekly's server: storage, services, jobs and routes, assembled from configuration.
-public struct ClubWeeklyApp: Sendable {
+public struct ClubWeeklyApp: AppModule {
     let config: ServerConfig
     let database: Database
     let logger: Logger
@@ -24,18 +24,19 @@ public struct ClubWeeklyApp: Sendable {
     let limiter: AttemptLimiter
     let proxyLimiter: AttemptLimiter
     let queue: JobQueue
-    let governor: DatabaseRateLimitGovernor
+    let strava: StravaServices
+    let membership: Membership
     let cache = ResponseCache()
 
-    /// Every migration Club Weekly needs (shared ServerKit tables first).
-    public static let migrations: [Migration] = [jobsMigration, securityMigration] + ClubWeeklySchema.migrations
+    /// Every migration Club Weekly needs: the shared ServerKit tables and Strava budget first.
+    public static let migrations: [Migration] =
+        sharedMigrations + StravaServices.migrations + ClubWeeklySchema.migrations
 
-    /// Builds the repositories, services and Strava client over `database`.
-    /// Throws ``ConfigError`` when a Strava base URL does not parse.
+    /// Builds the repositories and services over `database`, calling Strava through `strava`.
     public init(
-        config: ServerConfig, database: Database, cipher: TokenCipher, logger: Logger,
-        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
-    ) throws {
+        config: ServerConfig, database: Database, cipher: TokenCipher, strava: StravaServices, logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.config = config
         self.database = database
         self.logger = logger
@@ -51,23 +52,13 @@ public struct ClubWeeklyApp: Sendable {
         limiter = AttemptLimiter(database: database, limit: 10, window: 15 * 60)
         proxyLimiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
         queue = JobQueue(database: database)
-        governor = DatabaseRateLimitGovernor(database: database, now: now)
-        guard let apiURL = URL(string: config.strava.apiBaseURL), let oauthURL = URL(string: config.strava.oauthBaseURL)
-        else { throw ConfigError.invalid("STRAVA_API_URL/STRAVA_OAUTH_URL", config.strava.apiBaseURL, "absolute URLs") }
-        let client = StravaClient(
-            configuration: StravaConfiguration(
-                clientID: config.strava.clientID, clientSecret: config.strava.clientSecret, apiBaseURL: apiURL,
-                oauthBaseURL: oauthURL),
-            transport: UpstreamStravaTransport(
-                client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
-            governor: governor, now: now)
+        self.strava = strava
         sync = StravaSync(
-            client: client, accounts: accounts, members: members, activities: activities, queue: queue,
+            client: strava.client, accounts: accounts, members: members, activities: activities, queue: queue,
             logger: logger, now: now)
+        membership = Membership(
+            members: members, accounts: accounts, sessions: sessions, sync: sync, clubService: clubService, now: now)
     }
-
-    /// The database-backed Strava rate-limit governor, for other apps using the same Strava client id.
-    public var stravaGovernor: any RateLimitGovernor { governor }
 
     /// Background job handlers of this app.
     public var jobHandlers: [String: JobRunner.Handler] { sync.handlers }

@@ -16,45 +16,46 @@ extension ClubWeeklyApp {
         .accessControlAllowHeaders: "Content-Type, Authorization",
     ]
 
-    func addCompatibilityRoutes(to router: Router<AppRequestContext>) {
-        for prefix in ["", "clubs/:slug/"] {
-            router.get("\(prefix)club-data") { request, context in
-                await compat { try await clubData(request, slug: context.parameters.get("slug"), context: context) }
-            }
-            for method in [HTTPRequest.Method.post, .put, .patch, .delete] {
-                router.on("\(prefix)club-data", method: method) { _, _ in
-                    Self.compatError(.methodNotAllowed, "Method not allowed")
-                }
-            }
-            for path in ["club-data", "exchange", "refresh", "enrol", "leave"] {
-                router.on("\(prefix)\(path)", method: .options) { _, _ in
-                    Response(status: .ok, headers: Self.corsHeaders)
-                }
-            }
-            router.post("\(prefix)exchange") { request, context in
-                await compat {
-                    try await throttleTokenCalls(request, context: context)
-                    return try await exchange(request)
-                }
-            }
-            router.post("\(prefix)refresh") { request, context in
-                await compat {
-                    try await throttleTokenCalls(request, context: context)
-                    return try await refresh(request)
-                }
-            }
-            router.post("\(prefix)enrol") { request, context in
-                await compat {
-                    try await throttleTokenCalls(request, context: context)
-                    return try await enrol(request, slug: context.parameters.get("slug"), context: context)
-                }
-            }
-            router.post("\(prefix)leave") { request, context in
-                await compat {
-                    try await throttleTokenCalls(request, context: context)
-                    return try await leave(request, slug: context.parameters.get("slug"))
-                }
-            }
+    /// `GET /club-data` (OPTIONS: the CORS preflight; other methods 405, as the worker).
+    func clubDataRoute(_ request: Request, _ context: AppRequestContext) async -> Response {
+        switch request.method {
+        case .options: Response(status: .ok, headers: Self.corsHeaders)
+        case .get, .head:
+            await compat { try await clubData(request, slug: context.parameters.get("slug"), context: context) }
+        default: Self.compatError(.methodNotAllowed, "Method not allowed")
+        }
+    }
+
+    /// `POST /exchange` (OPTIONS: the CORS preflight).
+    func exchangeRoute(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await tokenCall(request, context) { try await exchange(request) }
+    }
+
+    /// `POST /refresh` (OPTIONS: the CORS preflight).
+    func refreshRoute(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await tokenCall(request, context) { try await refresh(request) }
+    }
+
+    /// `POST /enrol` (OPTIONS: the CORS preflight).
+    func enrolRoute(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await tokenCall(request, context) {
+            try await enrol(request, slug: context.parameters.get("slug"), context: context)
+        }
+    }
+
+    /// `POST /leave` (OPTIONS: the CORS preflight).
+    func leaveRoute(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await tokenCall(request, context) { try await leave(request, slug: context.parameters.get("slug")) }
+    }
+
+    /// A member endpoint of the worker: the preflight, or the call under the token-call limit.
+    func tokenCall(
+        _ request: Request, _ context: AppRequestContext, _ body: () async throws -> Response
+    ) async -> Response {
+        if request.method == .options { return Response(status: .ok, headers: Self.corsHeaders) }
+        return await compat {
+            try await throttleTokenCalls(request, context: context)
+            return try await body()
         }
     }
 
@@ -150,11 +151,11 @@ extension ClubWeeklyApp {
         let week = WeekCalendar(club: record.club).week(offset: offset, from: weeks.now())
         let key = ["feed", record.club.id.rawValue, String(record.dataVersion), String(week.start.epochMilliseconds)]
             .joined(separator: "|")
-        if let hit = await cache.get(key, maxAge: 3600, now: weeks.now()) {
+        if let hit = cache.get(key, maxAge: 3600, now: weeks.now()) {
             return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"])
         }
         let data = try await weeks.feed(club: record.club, offset: offset).jsonData()
-        await cache.put(key, data: data, now: weeks.now())
+        cache.put(key, data: data, now: weeks.now())
         return JSONResponse.raw(data)
     }
 
@@ -331,8 +332,7 @@ extension ClubWeeklyApp {
             throw Self.passOn(error)
         }
         if let member = try await members.find(athlete: athlete.id, in: record.club.id) {
-            try await members.delete(member.id, in: record.club.id)
-            if try await members.members(athlete: athlete.id).isEmpty { try await accounts.delete(athlete.id) }
+            try await membership.remove(member, from: record.club.id, strava: .keepAuthorised)
         }
         struct Left: Encodable {
             var enrolled: Bool

@@ -23,165 +23,211 @@ struct Caller: Sendable {
 }
 
 extension ClubWeeklyApp {
-    /// Mounts the JSON API, the OAuth and webhook endpoints and the original worker's compatibility routes.
+    /// Registers every ``ClubWeeklyRoute``: the pages, the JSON API, the Strava OAuth and webhook endpoints and the
+    /// original worker's compatibility routes.
     public func addRoutes(to router: Router<AppRequestContext>) {
-        addCompatibilityRoutes(to: router)
-        addWebRoutes(to: router)
-        let api = router.group("api")
-        api.get("openapi.json") { _, _ in
-            guard let document = OpenAPIDocument.json else {
-                throw APIError(
-                    .internalServerError, code: "missing_document",
-                    message: "The OpenAPI document is missing from this build.")
-            }
-            return JSONResponse.raw(document, headers: [.accessControlAllowOrigin: "*"])
+        for route in ClubWeeklyRoute.allCases { router.on(route, use: handler(for: route)) }
+    }
+
+    /// The handler of `route` (the switch is exhaustive, so no route can be left unregistered).
+    func handler(for route: ClubWeeklyRoute) -> @Sendable (Request, AppRequestContext) async throws -> Response {
+        switch route {
+        // Pages
+        case .dashboard: showDashboard
+        case .fragment: fragment
+        case .join: showJoin
+        case .joinSubmit: joinSubmit
+        case .signOut: signOutSubmit
+        case .settings: showSettings
+        case .settingsAction: settingsSubmit
+        case .stravaConnect: stravaConnectPage
+        case .admin: showAdmin
+        case .adminAction: adminSubmit
+        case .removeMember: removeMemberSubmit
+        case .tv: showTV
+        case .tvBoard: tvBoard
+        case .tvVersion: tvVersion
+        case .manifest: manifest
+        case .assets: asset
+        // JSON API
+        case .apiOpenAPI: openAPI
+        case .apiSignIn: signIn
+        case .apiAdminSignIn: adminSignIn
+        case .apiSignOut: signOut
+        case .apiSettings: updateSettings
+        case .apiWeek: week
+        case .apiMembers: listMembers
+        case .apiInsights: insights
+        case .apiSync: showSyncStatus
+        case .apiMe: showMe
+        case .apiJoin: join
+        case .apiLeave: leaveClub
+        case .apiImport: importExport
+        case .apiDisconnect: disconnectStrava
+        case .apiStravaConnect: connectStrava
+        case .apiRotateCode: rotateCode
+        case .apiRemoveMember: removeMember
+        case .apiUnknown: unknownEndpoint
+        // Strava
+        case .stravaCallback: oauthCallback
+        case .stravaWebhookVerification: { request, _ in try webhookVerification(request) }
+        case .stravaWebhookEvent: { request, _ in try await webhookEvent(request) }
+        // The original worker
+        case .legacyClubData, .clubData: clubDataRoute
+        case .legacyExchange, .exchange: exchangeRoute
+        case .legacyRefresh, .refresh: refreshRoute
+        case .legacyEnrol, .enrol: enrolRoute
+        case .legacyLeave, .leave: leaveRoute
         }
-        let club = api.group("clubs/:slug")
-        club.post("session") { request, context in try await signIn(request, context) }
-        club.post("admin/session") { request, context in try await adminSignIn(request, context) }
-        club.delete("session") { request, context in try await signOut(request, context) }
-        club.get("week") { request, context in
-            let caller = try await caller(request, context, needs: .read)
-            let offset = try Self.intQuery(request, "offset", default: 0)
-            let metricName = request.uri.queryParameters.get("metric") ?? "distance"
-            guard let metric = Metric(rawValue: metricName) else {
+    }
+
+    /// Unknown API paths answer in the API's error shape rather than with an empty 404.
+    func unknownEndpoint(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        throw APIError.notFound("No API endpoint \(request.method) \(request.uri.path). See /api/openapi.json.")
+    }
+
+    func openAPI(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let document = OpenAPIDocument.json else {
+            throw APIError(
+                .internalServerError, code: "missing_document",
+                message: "The OpenAPI document is missing from this build.")
+        }
+        return JSONResponse.raw(document, headers: [.accessControlAllowOrigin: "*"])
+    }
+
+    func week(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .read)
+        let offset = try Self.intQuery(request, "offset", default: 0)
+        let metricName = request.uri.queryParameters.get("metric") ?? "distance"
+        guard let metric = Metric(rawValue: metricName) else {
+            throw APIError.badRequest(
+                "Unknown metric '\(metricName)': use one of \(Metric.allCases.map(\.rawValue).joined(separator: ", ")).",
+                code: "invalid_metric")
+        }
+        let oldest: Int
+        do {
+            oldest = try await weeks.checkOffset(offset, club: caller.club)
+        } catch let error as WeekOffsetError {
+            throw Self.apiError(error)
+        }
+        let week = WeekCalendar(club: caller.club).week(offset: offset, from: weeks.now())
+        let key = [
+            "week", caller.club.id.rawValue, String(caller.record.dataVersion),
+            String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
+        ].joined(separator: "|")
+        if let hit = cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
+        let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
+        let data = view.jsonData()
+        cache.put(key, data: data)
+        return JSONResponse.raw(data)
+    }
+
+    func listMembers(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .read)
+        return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberView.init))
+    }
+
+    func insights(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .read)
+        let id = MemberID(try context.parameters.require("member"))
+        guard try await members.find(id, in: caller.club.id) != nil else {
+            throw APIError.notFound("No member \(id) in this club.")
+        }
+        let offset = try Self.intQuery(request, "offset", default: 0)
+        let rider = request.uri.queryParameters.get("rider").map { MemberID($0) }
+        do {
+            return try JSONResponse.make(
+                try await weeks.insights(club: caller.club, member: id, subject: rider, offset: offset))
+        } catch let error as WeekOffsetError {
+            throw Self.apiError(error)
+        }
+    }
+
+    func showSyncStatus(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .read)
+        return try JSONResponse.make(try await syncStatus(caller.club))
+    }
+
+    func showMe(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        guard let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) else {
+            throw APIError.notFound(
+                "You have not joined as a member yet: POST your name to /me.", code: "no_member")
+        }
+        return try JSONResponse.make(MemberView(member))
+    }
+
+    func leaveClub(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        let member = try await requireMember(caller)
+        try await membership.remove(member, from: caller.club.id, strava: .revoke)
+        return Response(status: .noContent)
+    }
+
+    func importExport(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        let member = try await requireMember(caller)
+        let data = try await request.collectBody(limit: context.maxUploadSize)
+        do {
+            return try JSONResponse.make(try await imports.importExport(data, member: member))
+        } catch let error as ImportError {
+            throw APIError(.unprocessableContent, code: "invalid_export", message: error.description)
+        }
+    }
+
+    func disconnectStrava(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        let member = try await requireMember(caller)
+        try await sync.disconnect(member: member)
+        return Response(status: .noContent)
+    }
+
+    func connectStrava(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        guard config.strava.isConfigured else {
+            throw APIError(
+                .serviceUnavailable, code: "strava_not_configured",
+                message: "Strava is not configured on this server: set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET.")
+        }
+        let state = try await oauthStates.create(club: caller.club.id, subject: caller.session?.subject)
+        let url = sync.client.authorizeURL(
+            redirectURI: config.baseURL + ClubWeeklyURL.stravaCallback.path, scope: StravaSync.scopes, state: state)
+        return Response(status: .found, headers: [.location: url.absoluteString])
+    }
+
+    func rotateCode(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .admin)
+        struct Body: Decodable { var code: String? }
+        // An empty body rotates to a generated code; a body must be valid JSON.
+        let raw = try await request.collectBody(limit: 4096)
+        var chosen: String?
+        if !raw.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            guard let body = try? JSONDecoder().decode(Body.self, from: raw) else {
                 throw APIError.badRequest(
-                    "Unknown metric '\(metricName)': use one of \(Metric.allCases.map(\.rawValue).joined(separator: ", ")).",
-                    code: "invalid_metric")
+                    "Send {\"code\": \"…\"} to choose the new code, or no body to generate one.",
+                    code: "invalid_json")
             }
-            let oldest: Int
-            do {
-                oldest = try await weeks.checkOffset(offset, club: caller.club)
-            } catch let error as WeekOffsetError {
-                throw Self.apiError(error)
-            }
-            let week = WeekCalendar(club: caller.club).week(offset: offset, from: weeks.now())
-            let key = [
-                "week", caller.club.id.rawValue, String(caller.record.dataVersion),
-                String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
-            ].joined(separator: "|")
-            if let hit = await cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
-            let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
-            let data = view.jsonData()
-            await cache.put(key, data: data)
-            return JSONResponse.raw(data)
+            chosen = body.code
         }
-        club.get("members") { request, context in
-            let caller = try await caller(request, context, needs: .read)
-            return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberView.init))
+        let code: String
+        do {
+            code = try await membership.rotateCode(caller.club, to: chosen)
+        } catch let error as ClubError {
+            throw APIError.badRequest(error.description, code: error.code)
         }
-        club.get("members/:member/insights") { request, context in
-            let caller = try await caller(request, context, needs: .read)
-            let id = MemberID(try context.parameters.require("member"))
-            guard try await members.find(id, in: caller.club.id) != nil else {
-                throw APIError.notFound("No member \(id) in this club.")
-            }
-            let offset = try Self.intQuery(request, "offset", default: 0)
-            let rider = request.uri.queryParameters.get("rider").map { MemberID($0) }
-            do {
-                return try JSONResponse.make(
-                    try await weeks.insights(club: caller.club, member: id, subject: rider, offset: offset))
-            } catch let error as WeekOffsetError {
-                throw Self.apiError(error)
-            }
-        }
-        club.get("sync") { request, context in
-            let caller = try await caller(request, context, needs: .read)
-            return try JSONResponse.make(try await syncStatus(caller.club))
-        }
-        club.get("me") { request, context in
-            let caller = try await caller(request, context, needs: .member)
-            guard let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) else {
-                throw APIError.notFound(
-                    "You have not joined as a member yet: POST your name to /me.", code: "no_member")
-            }
-            return try JSONResponse.make(MemberView(member))
-        }
-        club.post("me") { request, context in try await join(request, context) }
-        club.delete("me") { request, context in
-            let caller = try await caller(request, context, needs: .member)
-            let member = try await requireMember(caller)
-            try await sync.disconnect(member: member)
-            try await members.delete(member.id, in: caller.club.id)
-            try await sessions.deleteAll(scope: caller.club.id.rawValue, subject: member.id.rawValue)
-            return Response(status: .noContent)
-        }
-        club.post("me/import") { request, context in
-            let caller = try await caller(request, context, needs: .member)
-            let member = try await requireMember(caller)
-            let data = try await request.collectBody(limit: context.maxUploadSize)
-            do {
-                return try JSONResponse.make(try await imports.importExport(data, member: member))
-            } catch let error as ImportError {
-                throw APIError(.unprocessableContent, code: "invalid_export", message: error.description)
-            }
-        }
-        club.post("me/strava/disconnect") { request, context in
-            let caller = try await caller(request, context, needs: .member)
-            let member = try await requireMember(caller)
-            try await sync.disconnect(member: member)
-            return Response(status: .noContent)
-        }
-        club.get("strava/connect") { request, context in
-            let caller = try await caller(request, context, needs: .member)
-            guard config.strava.isConfigured else {
-                throw APIError(
-                    .serviceUnavailable, code: "strava_not_configured",
-                    message: "Strava is not configured on this server: set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET.")
-            }
-            let state = try await oauthStates.create(club: caller.club.id, subject: caller.session?.subject)
-            let url = sync.client.authorizeURL(
-                redirectURI: "\(config.baseURL)/strava/callback", scope: StravaSync.scopes, state: state)
-            return Response(status: .found, headers: [.location: url.absoluteString])
-        }
-        club.patch("") { request, context in try await updateSettings(request, context) }
-        club.post("code") { request, context in
-            let caller = try await caller(request, context, needs: .admin)
-            struct Body: Decodable { var code: String? }
-            // An empty body rotates to a generated code; a body must be valid JSON.
-            let raw = try await request.collectBody(limit: 4096)
-            var chosen: String?
-            if !raw.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-                guard let body = try? JSONDecoder().decode(Body.self, from: raw) else {
-                    throw APIError.badRequest(
-                        "Send {\"code\": \"…\"} to choose the new code, or no body to generate one.",
-                        code: "invalid_json")
-                }
-                chosen = body.code
-            }
-            let code: String
-            do {
-                code = try await clubService.rotateCode(caller.club, to: chosen)
-            } catch let error as ClubError {
-                throw APIError.badRequest(error.description, code: error.code)
-            }
-            // A rotated code is usually a leaked one: sign everybody out; the admin gets a fresh session.
-            try await sessions.deleteAll(scope: caller.club.id.rawValue)
-            return try await adminSession(
-                record: caller.record, request: request, status: .ok, extra: ["code": code])
-        }
-        club.delete("members/:member") { request, context in
-            let caller = try await caller(request, context, needs: .admin)
-            let id = MemberID(try context.parameters.require("member"))
-            guard let member = try await members.find(id, in: caller.club.id) else {
-                throw APIError.notFound("No member \(id) in this club.")
-            }
-            try await sync.disconnect(member: member)
-            try await members.delete(member.id, in: caller.club.id)
-            try await sessions.deleteAll(scope: caller.club.id.rawValue, subject: member.id.rawValue)
-            return Response(status: .noContent)
-        }
+        // Everybody was signed out; the admin gets a fresh session.
+        return try await adminSession(
+            record: caller.record, request: request, status: .ok, extra: ["code": code])
+    }
 
-        // Unknown API paths answer in the API's error shape rather than with an empty 404.
-        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
-            api.on("**", method: method) { request, _ -> Response in
-                throw APIError.notFound("No API endpoint \(request.method) \(request.uri.path). See /api/openapi.json.")
-            }
+    func removeMember(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .admin)
+        let id = MemberID(try context.parameters.require("member"))
+        guard let member = try await members.find(id, in: caller.club.id) else {
+            throw APIError.notFound("No member \(id) in this club.")
         }
-
-        router.get("strava/callback") { request, context in try await oauthCallback(request, context) }
-        router.get("strava/webhook") { request, _ in try webhookVerification(request) }
-        router.post("strava/webhook") { request, _ in try await webhookEvent(request) }
+        try await membership.remove(member, from: caller.club.id, strava: .revoke)
+        return Response(status: .noContent)
     }
 
     // MARK: Access
@@ -334,17 +380,15 @@ extension ClubWeeklyApp {
             return try JSONResponse.make(MemberView(member))
         }
         let body = try await request.decodeJSON(Body.self)
-        let first = body.firstName.trimmingCharacters(in: .whitespacesAndNewlines)
-        let last = (body.lastName ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...40).contains(first.count), last.count <= 40 else {
+        let member: Member
+        let token: String
+        do {
+            (member, token) = try await membership.join(
+                club: caller.club.id, firstName: body.firstName, lastName: body.lastName ?? "",
+                role: caller.session?.role ?? "member")
+        } catch is Membership.InvalidName {
             throw APIError.badRequest("First name must be 1–40 characters, last name at most 40.", code: "invalid_name")
         }
-        let member = Member(
-            id: MemberID(UUID().uuidString.lowercased()), clubID: caller.club.id, firstName: first, lastName: last,
-            joinedAt: Date())
-        try await members.insert(member)
-        let token = try await sessions.create(
-            scope: caller.club.id.rawValue, subject: member.id.rawValue, role: caller.session?.role ?? "member")
         var response = try JSONResponse.make(MemberView(member), status: .created)
         response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
         return response
@@ -394,13 +438,11 @@ extension ClubWeeklyApp {
         if let feedPublic = body.feedPublic { club.isFeedPublic = feedPublic }
         if let password = body.adminPassword {
             do {
-                try await clubService.setAdminPassword(club, password: password)
+                try await membership.setAdminPassword(
+                    club, password: password, keeping: request.cookies[sessionCookie]?.value)
             } catch let error as ClubError {
                 throw Self.apiError(error)
             }
-            // A new password is usually a leaked one: every other admin session ends.
-            try await sessions.deleteAll(
-                scope: club.id.rawValue, role: "admin", keeping: request.cookies[sessionCookie]?.value)
         }
         try await clubs.update(club)
         return try JSONResponse.make(WeekView.ClubInfo(club))
@@ -432,7 +474,7 @@ extension ClubWeeklyApp {
         guard let record = try await clubs.find(id: bound.club) else {
             throw APIError.notFound("The club of this sign-in no longer exists.", code: "unknown_club")
         }
-        let back = "/clubs/\(record.club.slug)/settings"
+        let back = ClubWeeklyURL.settings(record.club.slug).path
         if query.get("error") != nil {
             return Response(status: .found, headers: [.location: "\(back)?strava=denied"])
         }

@@ -77,6 +77,18 @@ enum ClubWeeklySchema {
                 """,
                 "CREATE TABLE cw_rate_limits (name TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at BIGINT NOT NULL)",
             ]
-        }
+        },
+        // The Strava budget moved to the shared `strava_rate_limits` table (StravaServer), which JustZone2 uses too.
+        // (`WHERE 1 = 1` tells SQLite's parser that `ON CONFLICT` is not a join constraint.)
+        Migration(
+            id: "cw-0002-shared-strava-budget",
+            [
+                """
+                INSERT INTO strava_rate_limits (name, state, updated_at)
+                SELECT name, state, updated_at FROM cw_rate_limits WHERE 1 = 1
+                ON CONFLICT (name) DO NOTHING
+                """,
+                "DROP TABLE cw_rate_limits",
+            ]),
     ]
 }

@@ -1,14 +1,10 @@
 import ArgumentParser
 import ClubWeeklyServer
+import ClubhouseServer
 import Foundation
 import Hummingbird
-import JustZone2Server
 import Logging
 import ServerKit
-import ServiceLifecycle
-import SportsTimeServer
-import TodayInSwitzerlandServer
-import UnixSignals
 
 /// `clubhouse`: serves every app, and runs admin commands against the same database.
 @main
@@ -42,41 +38,6 @@ struct CommonOptions: ParsableArguments {
     }
 }
 
-/// Opens storage, applies migrations and builds the app for a command.
-struct Runtime {
-    let config: ServerConfig
-    let logger: Logger
-    let database: Database
-    let clubWeekly: ClubWeeklyApp
-    let justZone2: JustZone2App
-    let sportsTime: SportsTimeApp
-    let swiss: SwissApp
-
-    static func start(_ config: ServerConfig, label: String) async throws -> Runtime {
-        var logger = Logger(label: label)
-        logger.logLevel = config.logLevel
-        let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
-        do {
-            try await Migrator(
-                ClubWeeklyApp.migrations + JustZone2App.migrations + SportsTimeApp.migrations + SwissApp.migrations
-            ).migrate(database)
-            let cipher = try TokenCipher.load(
-                configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
-            let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
-            let zone2 = try JustZone2App(
-                config: config, database: database, governor: app.stravaGovernor, logger: logger)
-            let sportsTime = try SportsTimeApp(database: database, logger: logger)
-            let swiss = try SwissApp(database: database, logger: logger)
-            return Runtime(
-                config: config, logger: logger, database: database, clubWeekly: app, justZone2: zone2,
-                sportsTime: sportsTime, swiss: swiss)
-        } catch {
-            await database.close()
-            throw error
-        }
-    }
-}
-
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve every app over HTTP (the default command).")
 
@@ -96,49 +57,20 @@ struct Serve: AsyncParsableCommand {
             config.port = port
         }
         Observability.bootstrapMetrics()
-        let runtime = try await Runtime.start(config, label: "clubhouse")
-        let logger = runtime.logger
-        logger.info(
+        let runtime = try await ClubhouseRuntime.start(config, label: "clubhouse")
+        runtime.logger.info(
             "storage ready",
             metadata: [
                 "database": "\(runtime.database.kind.rawValue)",
                 "location": "\(config.databaseURL?.redactingPassword ?? config.sqlitePath)",
             ])
-        try await runtime.clubWeekly.prepare()
-        await runtime.swiss.prepare()
-
-        let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
-        router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: MetricsMiddleware())
-        router.add(middleware: SecurityHeadersMiddleware())
-        OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
-        runtime.clubWeekly.addRoutes(to: router)
-        runtime.justZone2.addRoutes(to: router)
-        runtime.sportsTime.addRoutes(to: router)
-        runtime.swiss.addRoutes(to: router)
-        WebShell.addRoutes(to: router, defaultClub: config.defaultClub)
-
-        let jobs = JobRunner(
-            queue: JobQueue(database: runtime.database), handlers: runtime.clubWeekly.jobHandlers, logger: logger)
-        let app = Application(
-            router: router,
-            configuration: .init(address: .hostname(config.host, port: config.port), serverName: "clubhouse"),
-            onServerRunning: { [url = "http://\(config.host):\(config.port)"] _ in
-                logger.notice("listening", metadata: ["url": "\(url)"])
-            },
-            logger: logger)
-        let services = ServiceGroup(
-            configuration: .init(
-                services: [.init(service: app), .init(service: jobs)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
-                logger: logger))
         do {
-            try await services.run()
+            try await buildApplication(runtime).runService()
         } catch {
-            await runtime.database.close()
+            await runtime.close()
             throw error
         }
-        await runtime.database.close()
+        await runtime.close()
     }
 }
 
@@ -162,7 +94,7 @@ struct ClubCommand: AsyncParsableCommand {
         func run() async throws {
             try await withRuntime(common) { runtime in
                 let password = adminPassword ?? ProcessInfo.processInfo.environment["CLUBHOUSE_ADMIN_PASSWORD"]
-                let created = try await runtime.clubWeekly.createClub(
+                let created = try await runtime.apps.clubWeekly.createClub(
                     name: name, slug: slug, timeZone: timezone, weekStart: weekStart, code: code,
                     adminPassword: password, publicFeed: publicFeed)
                 print("Created club '\(created.slug)'. Club code: \(created.code)")
@@ -177,7 +109,7 @@ struct ClubCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withRuntime(common) { runtime in
-                let lines = try await runtime.clubWeekly.listClubs()
+                let lines = try await runtime.apps.clubWeekly.listClubs()
                 print(
                     lines.isEmpty
                         ? "No clubs yet: create one with `clubhouse club create`." : lines.joined(separator: "\n"))
@@ -195,7 +127,7 @@ struct ClubCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withRuntime(common) { runtime in
-                print(try await runtime.clubWeekly.importFile(path: file, clubSlug: club, memberName: member))
+                print(try await runtime.apps.clubWeekly.importFile(path: file, clubSlug: club, memberName: member))
             }
         }
     }
@@ -208,7 +140,7 @@ struct ClubCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await withRuntime(common) { runtime in
-                let count = try await runtime.clubWeekly.queueSync(clubSlug: club)
+                let count = try await runtime.apps.clubWeekly.queueSync(clubSlug: club)
                 print("Queued a Strava sync for \(count) connected member\(count == 1 ? "" : "s") of '\(club)'.")
             }
         }
@@ -216,9 +148,9 @@ struct ClubCommand: AsyncParsableCommand {
 }
 
 /// Runs an admin command with storage open, turning domain errors into a clear message and exit code 1.
-func withRuntime(_ common: CommonOptions, _ body: (Runtime) async throws -> Void) async throws {
+func withRuntime(_ common: CommonOptions, _ body: (ClubhouseRuntime) async throws -> Void) async throws {
     let config = try await common.config()
-    let runtime = try await Runtime.start(config, label: "clubhouse.cli")
+    let runtime = try await ClubhouseRuntime.start(config, label: "clubhouse.cli")
     do {
         try await body(runtime)
     } catch let exit as ExitCode {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubhouseServer
 import Foundation
 import TodayInSwitzerland
 import TodayInSwitzerlandServer
@@ -31,7 +32,7 @@ struct SwissCommand: AsyncParsableCommand {
             }
             let language = try options.language()
             try await withRuntime(common) { runtime in
-                print(await runtime.swiss.briefingText(city: city, language: language, refresh: options.refresh))
+                print(await runtime.apps.swiss.briefingText(city: city, language: language, refresh: options.refresh))
             }
         }
     }
@@ -45,7 +46,7 @@ struct SwissCommand: AsyncParsableCommand {
         func run() async throws {
             let language = try options.language()
             try await withRuntime(common) { runtime in
-                print(await runtime.swiss.sunshineText(language: language, refresh: options.refresh))
+                print(await runtime.apps.swiss.sunshineText(language: language, refresh: options.refresh))
             }
         }
     }

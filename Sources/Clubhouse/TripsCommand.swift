@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubhouseServer
 import Foundation
 import Logging
 import NIOCore
@@ -214,12 +215,14 @@ struct TripsCommand: AsyncParsableCommand {
         func run() async throws {
             guard let league = League(text: league) else { throw ValidationError("Unknown league '\(self.league)'.") }
             let season = season ?? Calendar(identifier: .gregorian).component(.year, from: Date())
-            try await withTrips(common) { app in
+            try await withRuntime(common) { runtime in
                 let downloader = ScheduleDownloader(
-                    client: UpstreamHTTPClient(timeout: .seconds(20), maxAttempts: 2, logger: Logger(label: "trips")))
+                    client: UpstreamHTTPClient(timeout: .seconds(20), maxAttempts: 2, logger: Logger(label: "trips")),
+                    feeds: ScheduleDownloader.Feeds(settings: runtime.config.settings))
                 let (data, format) = try await downloader.download(league, season: season)
                 try TripText.finish(
-                    try await app.importSchedule(data, format: format, league: league, season: season))
+                    try await runtime.apps.sportsTime.importSchedule(
+                        data, format: format, league: league, season: season))
             }
         }
     }
@@ -227,7 +230,7 @@ struct TripsCommand: AsyncParsableCommand {
 
 /// Runs a trips command with storage open; domain errors become a message and exit code 1.
 func withTrips(_ common: CommonOptions, _ body: (SportsTimeApp) async throws -> Void) async throws {
-    try await withRuntime(common) { runtime in try await body(runtime.sportsTime) }
+    try await withRuntime(common) { runtime in try await body(runtime.apps.sportsTime) }
 }
 
 /// Plain-text renderings for the terminal.

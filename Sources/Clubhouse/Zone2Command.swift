@@ -1,4 +1,5 @@
 import ArgumentParser
+import ClubhouseServer
 import Foundation
 import JustZone2
 import JustZone2Server
@@ -181,9 +182,9 @@ struct Zone2Command: AsyncParsableCommand {
         func run() async throws {
             guard let token = accessToken ?? ProcessInfo.processInfo.environment["STRAVA_ACCESS_TOKEN"], !token.isEmpty
             else { try fail("Give the athlete's access token with --access-token or STRAVA_ACCESS_TOKEN.") }
-            let runtime = try await Runtime.start(try await common.config(), label: "clubhouse")
+            let runtime = try await ClubhouseRuntime.start(try await common.config(), label: "clubhouse")
             do {
-                print(try await runtime.justZone2.upload(fileAt: file, accessToken: token, name: name))
+                print(try await runtime.apps.justZone2.upload(fileAt: file, accessToken: token, name: name))
             } catch let error as Zone2ToolError {
                 await runtime.database.close()
                 try fail(error.description)

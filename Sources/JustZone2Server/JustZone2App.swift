@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -7,9 +6,10 @@ import Logging
 import NIOCore
 import ServerKit
 import StravaAPI
+import StravaServer
 
 /// JustZone2's server: the original worker's Strava token endpoints, so the app never holds the client secret.
-public struct JustZone2App: Sendable {
+public struct JustZone2App: AppModule {
     let config: ServerConfig
     let client: StravaClient
     let limiter: AttemptLimiter
@@ -17,52 +17,51 @@ public struct JustZone2App: Sendable {
     let logger: Logger
 
     /// The tables JustZone2 needs (run after the shared ServerKit ones).
-    public static let migrations: [Migration] = JustZone2Schema.migrations
+    public static let migrations: [Migration] =
+        sharedMigrations + StravaServices.migrations + JustZone2Schema.migrations
 
-    /// The app over `database` (for the per-client request limit) with the configured Strava app. `governor` meters
-    /// the Strava budget; pass the one the other apps use, since Strava counts per client id.
-    public init(
-        config: ServerConfig, database: Database, governor: any RateLimitGovernor, logger: Logger,
-        httpClient: HTTPClient = .shared
-    ) throws {
+    /// The app over `database` (for the per-client request limit) calling Strava through `strava`, whose budget the
+    /// other apps share (Strava counts per client id).
+    public init(config: ServerConfig, database: Database, strava: StravaServices, logger: Logger) {
         self.config = config
         self.logger = logger
         limiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
-        guard let apiURL = URL(string: config.strava.apiBaseURL), let oauthURL = URL(string: config.strava.oauthBaseURL)
-        else { throw ConfigError.invalid("STRAVA_API_URL/STRAVA_OAUTH_URL", config.strava.apiBaseURL, "absolute URLs") }
-        client = StravaClient(
-            configuration: StravaConfiguration(
-                clientID: config.strava.clientID, clientSecret: config.strava.clientSecret, apiBaseURL: apiURL,
-                oauthBaseURL: oauthURL),
-            transport: UpstreamStravaTransport(
-                client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
-            governor: governor)
+        client = strava.client
         history = Zone2History(client: client, cache: StreamCache(database: database))
     }
 
-    /// `POST /zone2/token {"code"}` and `POST /zone2/refresh {"refresh_token"}`, answering with Strava's token
-    /// response (snake_case, as the original worker passed it on); errors are `{"error": "…"}`.
+    /// Registers every ``JustZone2URL`` route: `POST /zone2/token {"code"}` and `POST /zone2/refresh
+    /// {"refresh_token"}` answer with Strava's token response (snake_case, as the original worker passed it on);
+    /// errors are `{"error": "…"}`.
     public func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("zone2/openapi.json") { _, _ in
-            guard let document = Self.openAPIDocument else {
-                return Self.error(.internalServerError, "The OpenAPI document is missing from this build.")
-            }
-            return JSONResponse.raw(document, headers: [.accessControlAllowOrigin: "*"])
-        }
-        router.post("zone2/token") { request, context in
-            await answer {
-                let code = try await field("code", in: request, context: context)
-                return try await client.exchange(code: code)
+        for route in JustZone2URL.allCases {
+            switch route {
+            case .openAPI: router.on(route, use: openAPI)
+            case .token: router.on(route, use: token)
+            case .refresh: router.on(route, use: refresh)
+            case .history: router.on(route, use: historyResponse)
             }
         }
-        router.get("zone2/history") { request, context in
-            await historyResponse(request, context)
+    }
+
+    func openAPI(_ request: Request, _ context: AppRequestContext) async -> Response {
+        guard let document = Self.openAPIDocument else {
+            return Self.error(.internalServerError, "The OpenAPI document is missing from this build.")
         }
-        router.post("zone2/refresh") { request, context in
-            await answer {
-                let token = try await field("refresh_token", in: request, context: context)
-                return try await client.refresh(refreshToken: token)
-            }
+        return JSONResponse.raw(document, headers: [.accessControlAllowOrigin: "*"])
+    }
+
+    func token(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await answer {
+            let code = try await field("code", in: request, context: context)
+            return try await client.exchange(code: code)
+        }
+    }
+
+    func refresh(_ request: Request, _ context: AppRequestContext) async -> Response {
+        await answer {
+            let token = try await field("refresh_token", in: request, context: context)
+            return try await client.refresh(refreshToken: token)
         }
     }
 

@@ -194,7 +194,13 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
     )
         async throws -> Response
     {
-        var response = try await next(request, context)
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            // Error answers (404s, JSON errors) carry the headers too.
+            response = try error.response(from: request, context: context)
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
         if response.headers[.xFrameOptions] == nil {

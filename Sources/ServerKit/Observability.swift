@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import Metrics
 import NIOCore
@@ -29,25 +30,46 @@ public struct OperationsController<Context: RequestContext>: Sendable {
 
     /// Adds `GET /health` (JSON; 503 when the database does not answer) and `GET /metrics` (Prometheus text).
     public func addRoutes(to router: Router<Context>) {
-        router.get("/health") { _, _ -> Response in
-            let kind = database.kind.rawValue
-            do {
-                _ = try await database.run { db in try await db.raw("SELECT 1 AS ok").first() }
-                return try JSONResponse.make(
-                    Health(status: "ok", database: kind, uptimeSeconds: Int(Date().timeIntervalSince(startedAt))))
-            } catch {
-                return try JSONResponse.make(
-                    Health(status: "unavailable", database: kind, uptimeSeconds: 0), status: .serviceUnavailable)
+        for route in OperationsURL.allCases {
+            switch route {
+            case .health: router.on(route, use: health)
+            case .metrics: router.on(route, use: metrics)
             }
         }
-        router.get("/metrics") { _, _ -> Response in
-            var buffer: [UInt8] = []
-            Observability.registry.emit(into: &buffer)
-            return Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: buffer)))
+    }
+
+    func health(_ request: Request, _ context: Context) async throws -> Response {
+        let kind = database.kind.rawValue
+        do {
+            _ = try await database.run { db in try await db.raw("SELECT 1 AS ok").first() }
+            return try JSONResponse.make(
+                Health(status: "ok", database: kind, uptimeSeconds: Int(Date().timeIntervalSince(startedAt))))
+        } catch {
+            return try JSONResponse.make(
+                Health(status: "unavailable", database: kind, uptimeSeconds: 0), status: .serviceUnavailable)
         }
     }
+
+    func metrics(_ request: Request, _ context: Context) async throws -> Response {
+        var buffer: [UInt8] = []
+        Observability.registry.emit(into: &buffer)
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: buffer)))
+    }
+}
+
+/// The operations routes every instance serves.
+public enum OperationsURL: String, AppRoute {
+    /// `GET /health`: JSON status, 503 when the database does not answer.
+    case health
+    /// `GET /metrics`: Prometheus text.
+    case metrics
+
+    /// Both are GET.
+    public var methods: [HTTPRequest.Method] { [.get] }
+    /// `health` or `metrics`.
+    public var pattern: String { rawValue }
 }
 
 struct Health: Encodable {

@@ -29,6 +29,10 @@ public struct ServerConfig: Sendable {
     /// Strava API settings (`STRAVA_*` variables).
     public var strava = Strava()
 
+    /// Every setting as read (flags aside): apps read their own keys here (`swiss.openmeteoUrl` is
+    /// `SWISS_OPENMETEO_URL`), so the environment and `.env` apply to all of them alike. Empty by default.
+    public var settings = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: [:]))
+
     /// Strava API access. Every URL is configurable so a local fake can stand in.
     public struct Strava: Sendable {
         /// The app's Strava client id (`STRAVA_CLIENT_ID`); empty when Strava is not set up.
@@ -77,6 +81,7 @@ public struct ServerConfig: Sendable {
     /// | `CLUBHOUSE_DEFAULT_CLUB` | slug for `/club-data` |
     /// | `CLUBHOUSE_TRUST_PROXY` | believe `X-Forwarded-*` headers |
     /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN`, `STRAVA_SUBSCRIPTION_ID` | Strava |
+    /// | `SWISS_*`, `SPORTSTIME_*` | read by those apps from ``settings`` |
     public static func fromEnvironment(
         environment: [String: String] = ProcessInfo.processInfo.environment, dotEnvPath: String? = ".env"
     ) async throws -> ServerConfig {
@@ -87,6 +92,7 @@ public struct ServerConfig: Sendable {
         }
         let reader = ConfigReader(providers: providers)
         var config = ServerConfig()
+        config.settings = reader
         config.host = reader.string(forKey: "clubhouse.host", default: config.host)
         if let port = reader.string(forKey: "clubhouse.port") {
             guard let value = Int(port), (0...65535).contains(value) else {

@@ -231,15 +231,3 @@ public struct StaticFile: Sendable {
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
-
-extension Router {
-    /// Serves files by name under `prefix` (`assets/webui` → `/assets/webui/{name}`); unknown names are 404.
-    public func addStaticFiles(prefix: String, lookup: @escaping @Sendable (String) -> StaticFile?) {
-        get("\(prefix)/:name") { request, context -> Response in
-            guard let name = context.parameters.get("name"), let file = lookup(name) else {
-                throw HTTPError(.notFound, message: "No such file.")
-            }
-            return file.response(for: request)
-        }
-    }
-}

@@ -100,37 +100,37 @@ extension SportsTimeApp {
         }
     }
 
-    func addPlanningRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("suggestions") { request, _ in
-            let query = request.uri.queryParameters
-            guard let origin = query.get("from"), let month = query.get("month") else {
-                throw APIError.badRequest("Send from (a city) and month (YYYY-MM).", code: "bad_input")
-            }
-            do {
-                return try JSONResponse.make(
-                    try await suggestions(from: origin, month: month, leagues: Self.leagues(request)))
-            } catch let error as PlanInputError {
-                throw APIError.badRequest(error.description, code: "bad_input")
-            }
+    func suggestionsRoute(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        guard let origin = query.get("from"), let month = query.get("month") else {
+            throw APIError.badRequest("Send from (a city) and month (YYYY-MM).", code: "bad_input")
         }
-        api.post("plan") { request, _ in
-            let data = try await request.collectBody(limit: 64 << 10)
-            let preferences = try Self.decode(TripPreferences.self, from: data)
-            let extras = try Self.decode(PlanExtras.self, from: data)
-            let result: Result<[ItineraryOption], PlanningFailure>
-            do {
-                result = try await plan(preferences, start: extras.start, end: extras.end, topK: extras.topK)
-            } catch let error as PlanInputError {
-                throw APIError.badRequest(error.description, code: "bad_input")
-            }
-            switch result {
-            case .success(let options):
-                return try JSONResponse.make(PlanResponse(options: options))
-            case .failure(let failure):
-                return try JSONResponse.make(
-                    PlanFailureResponse(error: .init(code: failure.code, message: failure.message), failure: failure),
-                    status: .unprocessableContent)
-            }
+        do {
+            return try JSONResponse.make(
+                try await suggestions(from: origin, month: month, leagues: Self.leagues(request)))
+        } catch let error as PlanInputError {
+            throw APIError.badRequest(error.description, code: "bad_input")
         }
     }
+
+    func planRoute(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let data = try await request.collectBody(limit: 64 << 10)
+        let preferences = try Self.decode(TripPreferences.self, from: data)
+        let extras = try Self.decode(PlanExtras.self, from: data)
+        let result: Result<[ItineraryOption], PlanningFailure>
+        do {
+            result = try await plan(preferences, start: extras.start, end: extras.end, topK: extras.topK)
+        } catch let error as PlanInputError {
+            throw APIError.badRequest(error.description, code: "bad_input")
+        }
+        switch result {
+        case .success(let options):
+            return try JSONResponse.make(PlanResponse(options: options))
+        case .failure(let failure):
+            return try JSONResponse.make(
+                PlanFailureResponse(error: .init(code: failure.code, message: failure.message), failure: failure),
+                status: .unprocessableContent)
+        }
+    }
+
 }

@@ -39,80 +39,82 @@ struct PollBody: Encodable, Sendable {
 }
 
 extension SportsTimeApp {
-    func addPollRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.post("polls") { request, _ in
-            let owner = try await traveller(request)
-            let body = try await Self.decode(CreatePollRequest.self, from: request, limit: 2 << 20)
-            if let long = body.options.first(where: { $0.label.count > 80 }) {
-                throw APIError(
-                    .unprocessableContent, code: "label_too_long",
-                    message: "Option labels are at most 80 characters ('\(long.label.prefix(20))…' is longer).")
-            }
-            for choice in body.options { try await checkGames(of: choice.option) }
-            let encoder = JSONResponse.encoder()
-            let options = try body.options.enumerated().map { index, choice in
-                PollOption(
-                    id: "o\(index + 1)", label: choice.label.trimmingCharacters(in: .whitespacesAndNewlines),
-                    payload: String(decoding: try encoder.encode(choice.option), as: UTF8.self))
-            }
-            let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
-            do {
-                try PollRules.validate(title: title, options: options)
-            } catch let error as PollError {
-                throw APIError(.unprocessableContent, code: error.code, message: error.description)
-            }
-            var generator = SystemRandomNumberGenerator()
-            let poll = TripPoll(id: UUID().uuidString.lowercased(), title: title, options: options, createdAt: Date())
-            let token = PollRules.newShareToken(using: &generator)
-            try await polls.insert(
-                StoredPoll(
-                    id: poll.id, shareToken: token, owner: owner, title: title, body: try encoder.encode(options),
-                    createdAt: poll.createdAt))
-            return try JSONResponse.make(try await pollBody(token), status: .created)
+    func createPoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let body = try await Self.decode(CreatePollRequest.self, from: request, limit: 2 << 20)
+        if let long = body.options.first(where: { $0.label.count > 80 }) {
+            throw APIError(
+                .unprocessableContent, code: "label_too_long",
+                message: "Option labels are at most 80 characters ('\(long.label.prefix(20))…' is longer).")
         }
-        api.get("polls/:token") { _, context in
-            try JSONResponse.make(try await pollBody(context.parameters.get("token") ?? ""))
+        for choice in body.options { try await checkGames(of: choice.option) }
+        let encoder = JSONResponse.encoder()
+        let options = try body.options.enumerated().map { index, choice in
+            PollOption(
+                id: "o\(index + 1)", label: choice.label.trimmingCharacters(in: .whitespacesAndNewlines),
+                payload: String(decoding: try encoder.encode(choice.option), as: UTF8.self))
         }
-        api.post("polls/:token/votes") { request, context in
-            let token = context.parameters.get("token") ?? ""
-            let vote = try await Self.decode(VoteRequest.self, from: request)
-            var voter: String
-            if request.headers[.authorization] != nil {
-                voter = "t:" + (try await traveller(request))
-            } else {
-                voter = (vote.voterID ?? "").trimmingCharacters(in: .whitespaces)
-                guard (8...100).contains(voter.count) else {
-                    throw APIError.badRequest(
-                        "Send voterID (8–100 characters, random, kept by your device) or a traveller token.",
-                        code: "missing_voter")
-                }
-                voter = "d:" + voter
-            }
-            let (stored, poll) = try await loadPoll(token)
-            let votes = try await polls.votes(poll: stored.id).map {
-                PollVote(voterID: $0.voter, optionID: $0.option, castAt: $0.castAt)
-            }
-            do {
-                try PollRules.checkVote(poll: poll, existingVotes: votes, voterID: voter, optionID: vote.optionID)
-            } catch let error as PollError {
-                throw APIError(
-                    error == .alreadyVoted || error == .closed ? .conflict : .unprocessableContent,
-                    code: error.code, message: error.description)
-            }
-            if let refused = try await polls.vote(poll: stored.id, voter: voter, option: vote.optionID) {
-                let mapped: PollError = refused == .closed ? .closed : .alreadyVoted
-                throw APIError(.conflict, code: mapped.code, message: mapped.description)
-            }
-            return try JSONResponse.make(try await pollBody(token), status: .created)
+        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A typed do/catch: `catch let error as PollError` here crashes Swift 6.3.1's SILGen in a method body.
+        do throws(PollError) {
+            try PollRules.validate(title: title, options: options)
+        } catch {
+            throw APIError(.unprocessableContent, code: error.code, message: error.description)
         }
-        api.post("polls/:token/close") { request, context in
-            let owner = try await traveller(request)
-            let token = context.parameters.get("token") ?? ""
-            guard try await polls.close(shareToken: token, owner: owner) else {
-                throw APIError.notFound("No poll of yours with that link.")
+        var generator = SystemRandomNumberGenerator()
+        let poll = TripPoll(id: UUID().uuidString.lowercased(), title: title, options: options, createdAt: Date())
+        let token = PollRules.newShareToken(using: &generator)
+        try await polls.insert(
+            StoredPoll(
+                id: poll.id, shareToken: token, owner: owner, title: title, body: try encoder.encode(options),
+                createdAt: poll.createdAt))
+        return try JSONResponse.make(try await pollBody(token), status: .created)
+    }
+
+    func showPoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try JSONResponse.make(try await pollBody(context.parameters.get("token") ?? ""))
+    }
+
+    func vote(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let token = context.parameters.get("token") ?? ""
+        let vote = try await Self.decode(VoteRequest.self, from: request)
+        var voter: String
+        if request.headers[.authorization] != nil {
+            voter = "t:" + (try await traveller(request))
+        } else {
+            voter = (vote.voterID ?? "").trimmingCharacters(in: .whitespaces)
+            guard (8...100).contains(voter.count) else {
+                throw APIError.badRequest(
+                    "Send voterID (8–100 characters, random, kept by your device) or a traveller token.",
+                    code: "missing_voter")
             }
-            return try JSONResponse.make(try await pollBody(token))
+            voter = "d:" + voter
         }
+        let (stored, poll) = try await loadPoll(token)
+        let votes = try await polls.votes(poll: stored.id).map {
+            PollVote(voterID: $0.voter, optionID: $0.option, castAt: $0.castAt)
+        }
+        do throws(PollError) {
+            try PollRules.checkVote(poll: poll, existingVotes: votes, voterID: voter, optionID: vote.optionID)
+        } catch {
+            throw APIError(
+                error == .alreadyVoted || error == .closed ? .conflict : .unprocessableContent,
+                code: error.code, message: error.description)
+        }
+        if let refused = try await polls.vote(poll: stored.id, voter: voter, option: vote.optionID) {
+            let mapped: PollError = refused == .closed ? .closed : .alreadyVoted
+            throw APIError(.conflict, code: mapped.code, message: mapped.description)
+        }
+        return try JSONResponse.make(try await pollBody(token), status: .created)
+    }
+
+    func closePoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let token = context.parameters.get("token") ?? ""
+        guard try await polls.close(shareToken: token, owner: owner) else {
+            throw APIError.notFound("No poll of yours with that link.")
+        }
+        return try JSONResponse.make(try await pollBody(token))
     }
 
     func loadPoll(_ token: String) async throws -> (StoredPoll, TripPoll) {

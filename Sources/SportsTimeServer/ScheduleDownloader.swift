@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import Logging
 import ServerKit
@@ -35,12 +36,17 @@ public struct ScheduleDownloader: Sendable {
         public var nba = "https://cdn.nba.com"
         public var nfl = "https://github.com/nflverse/nfldata/raw/master"
 
-        /// The official feeds, overridden by the environment.
-        public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-            mlb = environment["SPORTSTIME_MLB_URL"] ?? mlb
-            nhl = environment["SPORTSTIME_NHL_URL"] ?? nhl
-            nba = environment["SPORTSTIME_NBA_URL"] ?? nba
-            nfl = environment["SPORTSTIME_NFL_URL"] ?? nfl
+        /// The official feeds, overridden by the server's settings (environment and `.env`).
+        public init(settings: ConfigReader) {
+            mlb = settings.string(forKey: "sportstime.mlbUrl", default: mlb)
+            nhl = settings.string(forKey: "sportstime.nhlUrl", default: nhl)
+            nba = settings.string(forKey: "sportstime.nbaUrl", default: nba)
+            nfl = settings.string(forKey: "sportstime.nflUrl", default: nfl)
+        }
+
+        /// The official feeds overridden by the `SPORTSTIME_*_URL` variables of `environment`.
+        public init(environment: [String: String]) {
+            self.init(settings: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)))
         }
     }
 
@@ -48,7 +54,7 @@ public struct ScheduleDownloader: Sendable {
     let feeds: Feeds
 
     /// A downloader over `client`.
-    public init(client: UpstreamHTTPClient, feeds: Feeds = Feeds()) {
+    public init(client: UpstreamHTTPClient, feeds: Feeds) {
         self.client = client
         self.feeds = feeds
     }

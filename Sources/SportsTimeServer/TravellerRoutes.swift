@@ -41,126 +41,131 @@ extension SportsTimeApp {
         return id
     }
 
-    func addTravellerRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.post("travellers") { _, _ in
-            let created = try await travellers.create()
-            return try JSONResponse.make(
-                ["id": created.id, "token": created.token], status: .created, headers: [.cacheControl: "no-store"])
-        }
-        api.delete("travellers/me") { request, _ in
-            try await travellers.delete(try await traveller(request))
-            return Response(status: .noContent)
-        }
+    func createTraveller(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let created = try await travellers.create()
+        return try JSONResponse.make(
+            ["id": created.id, "token": created.token], status: .created, headers: [.cacheControl: "no-store"])
+    }
 
-        // Saved trips.
-        api.post("saved") { request, _ in
-            let owner = try await traveller(request)
-            let body = try await Self.decode(SaveTripRequest.self, from: request, limit: 512 << 10)
-            guard try await trips.count(traveller: owner) < 200 else {
-                throw APIError.conflict("You have 200 saved trips: delete some first.", code: "too_many_trips")
-            }
-            let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...120).contains(name.count) else {
-                throw APIError.badRequest("name must be 1–120 characters.", code: "bad_name")
-            }
-            guard !body.option.games.isEmpty else {
-                throw APIError.badRequest("The trip has no games: save an option from POST /api/trips/plan.")
-            }
-            try await checkGames(of: body.option)
-            let saved = SavedTripBody(
-                id: UUID().uuidString.lowercased(), name: name, createdAt: Date(), option: body.option,
-                preferences: body.preferences)
-            try await trips.insert(
-                StoredTrip(
-                    id: saved.id, name: name, createdAt: saved.createdAt,
-                    body: try JSONResponse.encoder().encode(saved)), traveller: owner)
-            return try JSONResponse.make(saved, status: .created)
-        }
-        api.get("saved") { request, _ in
-            let owner = try await traveller(request)
-            return JSONResponse.raw(Self.jsonArray(try await trips.list(traveller: owner).map(\.body)))
-        }
-        api.get("saved/:id") { request, context in
-            let trip = try await savedTrip(request, context)
-            return JSONResponse.raw(trip.body)
-        }
-        api.get("saved/:id/calendar.ics") { request, context in
-            let stored = try await savedTrip(request, context)
-            let trip = try Self.decoder().decode(SavedTripBody.self, from: stored.body)
-            let text = ItineraryCalendar.document(
-                for: trip.option, name: trip.name, tripID: trip.id, generatedAt: Date())
-            return Response(
-                status: .ok,
-                headers: [
-                    .contentType: ItineraryCalendar.contentType,
-                    .contentDisposition: "attachment; filename=\"trip-\(trip.id).ics\"",
-                ], body: .init(byteBuffer: ByteBuffer(string: text)))
-        }
-        api.delete("saved/:id") { request, context in
-            let owner = try await traveller(request)
-            guard try await trips.delete(context.parameters.get("id") ?? "", traveller: owner) else {
-                throw APIError.notFound("No saved trip with that id.")
-            }
-            return Response(status: .noContent)
-        }
+    func deleteTraveller(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await travellers.delete(try await traveller(request))
+        return Response(status: .noContent)
+    }
 
-        // Visits, progress and achievements.
-        api.post("visits") { request, _ in
-            let owner = try await traveller(request)
-            let body = try await request.decodeJSON(VisitRequest.self)
-            let catalog = try await catalog.current()
-            guard catalog.venue(VenueID(rawValue: body.venue)) != nil else {
-                throw APIError.badRequest("No venue '\(body.venue)': see GET /api/trips/venues.", code: "bad_venue")
-            }
-            guard let date = LocalDate(body.date) else {
-                throw APIError.badRequest("date must look like 2026-06-01.", code: "bad_date")
-            }
-            let league = try body.league.map { text in
-                guard let league = League(text: text) else {
-                    throw APIError.badRequest("Unknown league '\(text)'.", code: "bad_league")
-                }
-                return league
-            }
-            if let note = body.note, note.count > 500 {
-                throw APIError.badRequest("note must be at most 500 characters.", code: "bad_note")
-            }
-            guard (1900...2100).contains(date.year) else {
-                throw APIError.badRequest("date must be between 1900 and 2100.", code: "bad_date")
-            }
-            if let gameID = body.gameID, gameID.count > 64 || gameID.isEmpty {
-                throw APIError.badRequest("gameID must be 1–64 characters.", code: "bad_game")
-            }
-            let visit = StadiumVisit(
-                id: UUID().uuidString.lowercased(), venue: VenueID(rawValue: body.venue), date: date, league: league,
-                gameID: body.gameID.map(GameID.init(rawValue:)), note: body.note)
-            try await visits.insert(visit, traveller: owner)
-            return try JSONResponse.make(visit, status: .created)
+    func saveTrip(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let body = try await Self.decode(SaveTripRequest.self, from: request, limit: 512 << 10)
+        guard try await trips.count(traveller: owner) < 200 else {
+            throw APIError.conflict("You have 200 saved trips: delete some first.", code: "too_many_trips")
         }
-        api.get("visits") { request, _ in
-            try JSONResponse.make(try await visits.list(traveller: try await traveller(request)))
+        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...120).contains(name.count) else {
+            throw APIError.badRequest("name must be 1–120 characters.", code: "bad_name")
         }
-        api.delete("visits/:id") { request, context in
-            let owner = try await traveller(request)
-            guard try await visits.delete(context.parameters.get("id") ?? "", traveller: owner) else {
-                throw APIError.notFound("No visit with that id.")
+        guard !body.option.games.isEmpty else {
+            throw APIError.badRequest("The trip has no games: save an option from POST /api/trips/plan.")
+        }
+        try await checkGames(of: body.option)
+        let saved = SavedTripBody(
+            id: UUID().uuidString.lowercased(), name: name, createdAt: Date(), option: body.option,
+            preferences: body.preferences)
+        try await trips.insert(
+            StoredTrip(
+                id: saved.id, name: name, createdAt: saved.createdAt,
+                body: try JSONResponse.encoder().encode(saved)), traveller: owner)
+        return try JSONResponse.make(saved, status: .created)
+    }
+
+    func listSavedTrips(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        return JSONResponse.raw(Self.jsonArray(try await trips.list(traveller: owner).map(\.body)))
+    }
+
+    func showSavedTrip(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let trip = try await savedTrip(request, context)
+        return JSONResponse.raw(trip.body)
+    }
+
+    func savedTripCalendar(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let stored = try await savedTrip(request, context)
+        let trip = try Self.decoder().decode(SavedTripBody.self, from: stored.body)
+        let text = ItineraryCalendar.document(
+            for: trip.option, name: trip.name, tripID: trip.id, generatedAt: Date())
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: ItineraryCalendar.contentType,
+                .contentDisposition: "attachment; filename=\"trip-\(trip.id).ics\"",
+            ], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func deleteSavedTrip(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        guard try await trips.delete(context.parameters.get("id") ?? "", traveller: owner) else {
+            throw APIError.notFound("No saved trip with that id.")
+        }
+        return Response(status: .noContent)
+    }
+
+    func addVisit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let body = try await request.decodeJSON(VisitRequest.self)
+        let catalog = try await catalog.current()
+        guard catalog.venue(VenueID(rawValue: body.venue)) != nil else {
+            throw APIError.badRequest("No venue '\(body.venue)': see GET /api/trips/venues.", code: "bad_venue")
+        }
+        guard let date = LocalDate(body.date) else {
+            throw APIError.badRequest("date must look like 2026-06-01.", code: "bad_date")
+        }
+        let league = try body.league.map { text in
+            guard let league = League(text: text) else {
+                throw APIError.badRequest("Unknown league '\(text)'.", code: "bad_league")
             }
-            return Response(status: .noContent)
+            return league
         }
-        api.get("progress") { request, _ in
-            let owner = try await traveller(request)
-            let catalog = try await catalog.current()
-            let leagues = try Self.leagues(request)
-            let report = ProgressReport(
-                visits: try await visits.list(traveller: owner), catalog: catalog,
-                leagues: leagues.isEmpty ? nil : leagues.sorted())
-            return try JSONResponse.make(report)
+        if let note = body.note, note.count > 500 {
+            throw APIError.badRequest("note must be at most 500 characters.", code: "bad_note")
         }
-        api.get("achievements") { request, _ in
-            let owner = try await traveller(request)
-            let catalog = try await catalog.current()
-            return try JSONResponse.make(
-                AchievementEngine(catalog: catalog).evaluate(try await visits.list(traveller: owner)))
+        guard (1900...2100).contains(date.year) else {
+            throw APIError.badRequest("date must be between 1900 and 2100.", code: "bad_date")
         }
+        if let gameID = body.gameID, gameID.count > 64 || gameID.isEmpty {
+            throw APIError.badRequest("gameID must be 1–64 characters.", code: "bad_game")
+        }
+        let visit = StadiumVisit(
+            id: UUID().uuidString.lowercased(), venue: VenueID(rawValue: body.venue), date: date, league: league,
+            gameID: body.gameID.map(GameID.init(rawValue:)), note: body.note)
+        try await visits.insert(visit, traveller: owner)
+        return try JSONResponse.make(visit, status: .created)
+    }
+
+    func listVisits(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try JSONResponse.make(try await visits.list(traveller: try await traveller(request)))
+    }
+
+    func deleteVisit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        guard try await visits.delete(context.parameters.get("id") ?? "", traveller: owner) else {
+            throw APIError.notFound("No visit with that id.")
+        }
+        return Response(status: .noContent)
+    }
+
+    func showProgress(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let catalog = try await catalog.current()
+        let leagues = try Self.leagues(request)
+        let report = ProgressReport(
+            visits: try await visits.list(traveller: owner), catalog: catalog,
+            leagues: leagues.isEmpty ? nil : leagues.sorted())
+        return try JSONResponse.make(report)
+    }
+
+    func listAchievements(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let owner = try await traveller(request)
+        let catalog = try await catalog.current()
+        return try JSONResponse.make(
+            AchievementEngine(catalog: catalog).evaluate(try await visits.list(traveller: owner)))
     }
 
     /// Refuses an itinerary whose games are not in the schedule (or not where and when it says): trips and polls

@@ -4,6 +4,29 @@ import Hummingbird
 import ServerKit
 import TodayInSwitzerland
 
+/// Every path of the `/swiss/` API (the original worker's, plus `events` and the OpenAPI document). Like the worker,
+/// each answers every method alike; OPTIONS is the CORS preflight.
+public enum SwissURL: String, AppRoute {
+    case today = "swiss"
+    case activities = "swiss/activities"
+    case events = "swiss/events"
+    case weekend = "swiss/weekend"
+    case lunch = "swiss/lunch"
+    case sunshine = "swiss/sunshine"
+    case snow = "swiss/snow"
+    case deals = "swiss/deals"
+    case version = "swiss/version"
+    case openAPI = "swiss/openapi.json"
+    /// Any other path under `/swiss/`: the worker's 404.
+    case unknown = "swiss/**"
+
+    /// The worker answered GET and POST alike and ignored the method; OPTIONS is the CORS preflight.
+    public var methods: [HTTPRequest.Method] { [.get, .post, .put, .patch, .delete, .options] }
+
+    /// The path pattern.
+    public var pattern: String { rawValue }
+}
+
 /// A request's city, language and refresh flag, validated.
 struct SwissQuery: Sendable {
     var city: City
@@ -12,18 +35,13 @@ struct SwissQuery: Sendable {
 }
 
 extension SwissApp {
-    /// The worker's CORS headers, sent on every response (`SWISS_ALLOWED_ORIGIN`, default `*`).
-    static let allowedOrigin = ProcessInfo.processInfo.environment["SWISS_ALLOWED_ORIGIN"] ?? "*"
-
-    /// A JSON response in the worker's way: CORS, JSON content type, and a cache hint.
+    /// A JSON response in the worker's way: JSON content type and a cache hint (the routes add CORS).
     static func json(
         _ body: Data, status: HTTPResponse.Status = .ok, cache: String? = "public, max-age=1800"
     )
         -> Response
     {
-        var headers: HTTPFields = [
-            .contentType: "application/json", .accessControlAllowOrigin: allowedOrigin,
-        ]
+        var headers: HTTPFields = [.contentType: "application/json"]
         if let cache { headers[.cacheControl] = cache }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
@@ -56,8 +74,8 @@ extension SwissApp {
     func cached(_ key: String, refresh: Bool, _ make: () async -> Data?) async -> Response {
         let time = now()
         let fullKey = "\(key)|\(CivilDate(time))"
-        if !refresh, let body = responses.get(fullKey, now: time) {
-            var response = Self.json(body)
+        if !refresh, let hit = responses.get(fullKey, now: time) {
+            var response = Self.json(hit.data)
             response.headers[.xCache] = "HIT"
             return response
         }
@@ -69,40 +87,41 @@ extension SwissApp {
             response.headers[.xCache] = "MISS"
             return response
         }
-        responses.put(fullKey, body, until: time.addingTimeInterval(TTL.response))
+        responses.put(fullKey, data: body, expires: time.addingTimeInterval(TTL.response), now: time)
         var response = Self.json(body)
         response.headers[.xCache] = "MISS"
         return response
     }
 
-    /// Registers `/swiss/…`. Like the worker, GET and POST both work; OPTIONS answers the CORS preflight; any other
-    /// path under `/swiss/` is a 404 `{"error":"Not found"}`.
+    /// Registers every ``SwissRoute``. Like the worker, every method answers an endpoint alike; OPTIONS answers the
+    /// CORS preflight; any other path under `/swiss/` is a 404 `{"error":"Not found"}`. Every answer carries the
+    /// configured CORS origin.
     public func addRoutes(to router: Router<AppRequestContext>) {
-        let endpoints: [(String, @Sendable (Request) async -> Response)] = [
-            ("swiss", { request in await newsRoute(request) }),
-            ("swiss/activities", { request in await activitiesResponse(request) }),
-            ("swiss/events", { request in eventsResponse(request) }),
-            ("swiss/weekend", { request in await weekendRoute(request) }),
-            ("swiss/lunch", { request in await lunchResponse(request) }),
-            ("swiss/sunshine", { request in await sunshineRoute(request) }),
-            ("swiss/snow", { request in await snowRoute(request) }),
-            ("swiss/deals", { request in dealsRoute(request) }),
-            ("swiss/version", { _ in versionRoute() }),
-            ("swiss/openapi.json", { _ in openAPIRoute() }),
-        ]
-        for (path, handler) in endpoints {
-            router.get(RouterPath(path)) { request, _ in await handler(request) }
-            router.post(RouterPath(path)) { request, _ in await handler(request) }
-            router.on(RouterPath(path), method: .options) { _, _ in Self.preflight() }
-            for method in [HTTPRequest.Method.put, .patch, .delete] {
-                router.on(RouterPath(path), method: method) { request, _ in await handler(request) }
+        let origin = config.allowedOrigin
+        for route in SwissURL.allCases {
+            let handler = handler(for: route)
+            router.on(route) { request, _ in
+                var response = request.method == .options ? Self.preflight() : await handler(request)
+                response.headers[.accessControlAllowOrigin] = origin
+                return response
             }
         }
-        router.get("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
-        router.post("swiss/**") { _, _ in Self.error(.notFound, "Not found") }
-        router.on("swiss/**", method: .options) { _, _ in Self.preflight() }
-        for method in [HTTPRequest.Method.put, .patch, .delete] {
-            router.on("swiss/**", method: method) { _, _ in Self.error(.notFound, "Not found") }
+    }
+
+    /// The handler of `route` (the switch is exhaustive, so every endpoint has one).
+    func handler(for route: SwissURL) -> @Sendable (Request) async -> Response {
+        switch route {
+        case .today: newsRoute
+        case .activities: activitiesResponse
+        case .events: { eventsResponse($0) }
+        case .weekend: weekendRoute
+        case .lunch: lunchResponse
+        case .sunshine: sunshineRoute
+        case .snow: snowRoute
+        case .deals: { dealsRoute($0) }
+        case .version: { _ in versionRoute() }
+        case .openAPI: { _ in openAPIRoute() }
+        case .unknown: { _ in Self.error(.notFound, "Not found") }
         }
     }
 
@@ -165,7 +184,7 @@ extension SwissApp {
         Response(
             status: .ok,
             headers: [
-                .accessControlAllowOrigin: allowedOrigin, .accessControlAllowMethods: "GET, POST, OPTIONS",
+                .accessControlAllowMethods: "GET, POST, OPTIONS",
                 .accessControlAllowHeaders: "Content-Type, Accept", .accessControlMaxAge: "86400",
             ])
     }

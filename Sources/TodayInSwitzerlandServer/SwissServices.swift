@@ -3,35 +3,11 @@ import Foundation
 import Logging
 import NIOCore
 import ServerKit
-import Synchronization
 import TodayInSwitzerland
-
-/// Whole responses kept in memory for a minute per city, language and Swiss day, so a warm request costs a lookup.
-final class ResponseCache: Sendable {
-    private let entries = Mutex<[String: (body: Data, expires: Date)]>([:])
-
-    func get(_ key: String, now: Date) -> Data? {
-        entries.withLock { entries in
-            guard let entry = entries[key], entry.expires > now else { return nil }
-            return entry.body
-        }
-    }
-
-    func put(_ key: String, _ body: Data, until expires: Date) {
-        entries.withLock { entries in
-            if entries.count >= 1000 {
-                let now = expires.addingTimeInterval(-SwissApp.TTL.response)
-                entries = entries.filter { $0.value.expires > now }
-                if entries.count >= 1000 { entries.removeAll() }
-            }
-            entries[key] = (body, expires)
-        }
-    }
-}
 
 /// Today in Switzerland's backend: the original worker's endpoints over live upstreams with caching, stale-while-
 /// revalidate and last good data, with dates in Europe/Zurich.
-public struct SwissApp: Sendable {
+public struct SwissApp: AppModule {
     let cache: UpstreamCache
     let fetcher: SwissFetcher
     /// Overpass answers slowly (its own query timeout is 25 s): a separate client with a longer timeout.
@@ -40,7 +16,8 @@ public struct SwissApp: Sendable {
     let activityCatalog: ActivityCatalog
     let historyCatalog: HistoryCatalog
     let places: PlacesCatalog
-    let responses = ResponseCache()
+    /// Whole responses for a minute per city, language and Swiss day, so a warm request costs a lookup.
+    let responses = ResponseCache(capacity: 1000)
     let logger: Logger
     let now: @Sendable () -> Date
     let startedAt: Date
@@ -60,7 +37,7 @@ public struct SwissApp: Sendable {
 
     /// The app over `database` (the last good upstream answers live there), calling the upstreams of `config`.
     public init(
-        database: Database, logger: Logger, config: SwissUpstreamConfig = SwissUpstreamConfig(),
+        database: Database, logger: Logger, config: SwissUpstreamConfig,
         httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         self.config = config

@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import Logging
 import ServerKit
@@ -28,13 +29,23 @@ public struct SwissUpstreamConfig: Sendable {
     /// The news feeds (the original's national and per-city sources).
     public var feeds: [FeedSource] = SwissUpstreamConfig.originalFeeds
 
-    /// The defaults, overridden by `SWISS_OPENMETEO_URL`, `SWISS_TRANSPORT_URL`, `SWISS_OVERPASS_URL` and
-    /// `SWISS_FEEDS_URL` (a base URL: every feed becomes `<base>/feeds/<name>.xml`, for local fakes).
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        openMeteo = environment["SWISS_OPENMETEO_URL"] ?? openMeteo
-        transport = environment["SWISS_TRANSPORT_URL"] ?? transport
-        overpass = environment["SWISS_OVERPASS_URL"] ?? overpass
-        if let base = environment["SWISS_FEEDS_URL"] { feeds = Self.feeds(base: base) }
+    /// Browsers' origin allowed by CORS (`SWISS_ALLOWED_ORIGIN`; the worker's `*` by default).
+    public var allowedOrigin = "*"
+
+    /// The defaults, overridden by `SWISS_OPENMETEO_URL`, `SWISS_TRANSPORT_URL`, `SWISS_OVERPASS_URL`,
+    /// `SWISS_FEEDS_URL` (a base URL: every feed becomes `<base>/feeds/<name>.xml`, for local fakes) and
+    /// `SWISS_ALLOWED_ORIGIN`, read from the server's settings (environment and `.env`).
+    public init(settings: ConfigReader) {
+        openMeteo = settings.string(forKey: "swiss.openmeteoUrl", default: openMeteo)
+        transport = settings.string(forKey: "swiss.transportUrl", default: transport)
+        overpass = settings.string(forKey: "swiss.overpassUrl", default: overpass)
+        if let base = settings.string(forKey: "swiss.feedsUrl") { feeds = Self.feeds(base: base) }
+        allowedOrigin = settings.string(forKey: "swiss.allowedOrigin", default: allowedOrigin)
+    }
+
+    /// The defaults overridden by the `SWISS_*` variables of `environment` (tests pass `[:]` for the defaults).
+    public init(environment: [String: String]) {
+        self.init(settings: ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment)))
     }
 
     /// The original's feeds re-pointed at `base` (`<base>/feeds/<name>.xml`).

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOFoundationCompat
 import ServerKit
+import StravaServer
 import TestSupport
 import Testing
 
@@ -28,7 +29,8 @@ struct RouteHarness {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         let cipher = try TokenCipher(encodedKey: String(repeating: "7f", count: 32))
-        let app = try ClubWeeklyApp(config: config, database: database, cipher: cipher, logger: logger)
+        let strava = try StravaServices(settings: config.strava, database: database, logger: logger)
+        let app = ClubWeeklyApp(config: config, database: database, cipher: cipher, strava: strava, logger: logger)
         try await app.seedDemoIfEmpty()
         let created = try await app.createClub(
             name: "Harbour Wheelers", slug: "harbour-wheelers", timeZone: "Europe/Zurich", weekStart: nil,

@@ -126,6 +126,10 @@ struct CompatibilityMemberTests {
             #expect(leftJSON?["enrolled"] as? Bool == false)
             #expect(try await server.activityCount() == 0)
             #expect(try await server.app.accounts.find(athlete) == nil)
+            // Deliberately unlike leaving on the web: the app that called /leave holds this very token and keeps
+            // using it, so the authorisation is not revoked at Strava (Membership.StravaLink.keepAuthorised).
+            #expect(await harness.strava.state.isValid(accessToken: access))
+            #expect(await harness.strava.state.revokedTokens.isEmpty)
         }
         await server.close()
         await harness.strava.stop()

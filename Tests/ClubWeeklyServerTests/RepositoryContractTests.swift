@@ -4,6 +4,7 @@ import Logging
 import SQLKit
 import ServerKit
 import StravaAPI
+import StravaServer
 import TestSupport
 import Testing
 

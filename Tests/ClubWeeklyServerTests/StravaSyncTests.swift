@@ -8,6 +8,7 @@ import NIOCore
 import SQLKit
 import ServerKit
 import StravaAPI
+import StravaServer
 import TestSupport
 import Testing
 
@@ -436,11 +437,11 @@ struct StravaSyncTests {
         #expect(outcome == .deferred(until: until))
         try await server.app.queue.complete(job, outcome: outcome)
         #expect(try await server.app.queue.pendingCount(kind: StravaJob.backfill) == 1)
-        #expect(try await server.app.governor.state().blockedUntil == until)
+        #expect(try await #require(server.app.strava.budget).state().blockedUntil == until)
         await server.close()
 
         server = try await harness.open()
-        #expect(try await server.app.governor.state().blockedUntil == until)
+        #expect(try await #require(server.app.strava.budget).state().blockedUntil == until)
         await state.resetCounts()
         // Due by the wall clock it is not; and even run by hand, the persisted block keeps it from calling Strava.
         try await server.runner.drain()
@@ -565,9 +566,11 @@ struct SyncHarness: Sendable {
         logger.logLevel = .error
         let database = try await Database.sqlite(path: path, logger: logger)
         try await Migrator(ClubWeeklyApp.migrations).migrate(database)
-        let app = try ClubWeeklyApp(
-            config: config, database: database, cipher: try TokenCipher(encodedKey: Self.key), logger: logger,
-            now: clock.closure)
+        let strava = try StravaServices(
+            settings: config.strava, database: database, logger: logger, now: clock.closure)
+        let app = ClubWeeklyApp(
+            config: config, database: database, cipher: try TokenCipher(encodedKey: Self.key), strava: strava,
+            logger: logger, now: clock.closure)
         let runner = JobRunner(queue: app.queue, handlers: app.jobHandlers, logger: logger)
         return SyncServer(app: app, database: database, runner: runner)
     }

@@ -9,6 +9,7 @@ import NIOCore
 import NIOFoundationCompat
 import ServerKit
 import StravaAPI
+import StravaServer
 import TestSupport
 import Testing
 
@@ -24,7 +25,7 @@ actor SleepLog {
 struct Zone2StravaTests {
     func app(_ strava: FakeStrava?, configured: Bool = true) async throws -> JustZone2App {
         let database = try await TestDatabases.make(.sqlite)
-        try await Migrator([securityMigration] + JustZone2App.migrations).migrate(database)
+        try await Migrator(JustZone2App.migrations).migrate(database)
         var config = ServerConfig()
         if configured, let strava {
             config.strava.clientID = "12345"
@@ -34,8 +35,8 @@ struct Zone2StravaTests {
         }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        return try JustZone2App(
-            config: config, database: database, governor: InMemoryRateLimitGovernor(), logger: logger)
+        let strava = try StravaServices(settings: config.strava, governor: InMemoryRateLimitGovernor(), logger: logger)
+        return JustZone2App(config: config, database: database, strava: strava, logger: logger)
     }
 
     func json(_ object: [String: Any]) -> ByteBuffer {

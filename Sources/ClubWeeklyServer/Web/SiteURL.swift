@@ -1,5 +1,6 @@
 import ClubWeekly
 import Foundation
+import ServerKit
 
 /// What the dashboard shows: the week, the tab and each tab's options. Parsed from and written to the query
 /// string, so every view has a URL that works without JavaScript.
@@ -101,14 +102,7 @@ struct DashboardState: Equatable, Sendable {
         if mode != .me { items.append(("mode", mode.rawValue)) }
         if let perspective { items.append(("as", perspective)) }
         if let rider { items.append(("rider", rider)) }
-        guard !items.isEmpty else { return "" }
-        return "?" + items.map { "\($0)=\(Self.encode($1))" }.joined(separator: "&")
-    }
-
-    static func encode(_ value: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+        return RoutePath.query(items)
     }
 
     /// A copy with changes applied.
@@ -141,28 +135,33 @@ enum ClubWeeklyURL: Equatable {
     case tvVersion(String)
     case manifest(String)
     case stravaConnect(String)
+    case stravaCallback
 
     enum SettingsAction: String, CaseIterable { case name, disconnect, delete, `import` }
     enum AdminAction: String, CaseIterable { case signin, settings, code }
 
-    /// Path and query.
+    /// Path and query, filled into the pattern of the route that serves it.
     var path: String {
         switch self {
-        case .dashboard(let slug, let state): "/clubs/\(slug)\(state.query)"
+        case .dashboard(let slug, let state): ClubWeeklyRoute.dashboard.path(["slug": slug], query: state.query)
         case .fragment(let slug, let state):
-            "/clubs/\(slug)/fragments/\(state.tab.rawValue)\(state.with { $0.tab = .charts }.query)"
-        case .join(let slug): "/clubs/\(slug)/join"
-        case .signOut(let slug): "/clubs/\(slug)/signout"
-        case .settings(let slug): "/clubs/\(slug)/settings"
-        case .settingsAction(let slug, let action): "/clubs/\(slug)/settings/\(action.rawValue)"
-        case .admin(let slug): "/clubs/\(slug)/admin"
-        case .adminAction(let slug, let action): "/clubs/\(slug)/admin/\(action.rawValue)"
-        case .removeMember(let slug, let member): "/clubs/\(slug)/admin/members/\(DashboardState.encode(member))/remove"
-        case .tv(let slug): "/clubs/\(slug)/tv"
-        case .tvFragment(let slug): "/clubs/\(slug)/tv/board"
-        case .tvVersion(let slug): "/clubs/\(slug)/tv/version"
-        case .manifest(let slug): "/clubs/\(slug)/manifest.webmanifest"
-        case .stravaConnect(let slug): "/clubs/\(slug)/strava/connect"
+            ClubWeeklyRoute.fragment.path(
+                ["slug": slug, "tab": state.tab.rawValue], query: state.with { $0.tab = .charts }.query)
+        case .join(let slug): ClubWeeklyRoute.join.path(["slug": slug])
+        case .signOut(let slug): ClubWeeklyRoute.signOut.path(["slug": slug])
+        case .settings(let slug): ClubWeeklyRoute.settings.path(["slug": slug])
+        case .settingsAction(let slug, let action):
+            ClubWeeklyRoute.settingsAction.path(["slug": slug, "action": action.rawValue])
+        case .admin(let slug): ClubWeeklyRoute.admin.path(["slug": slug])
+        case .adminAction(let slug, let action):
+            ClubWeeklyRoute.adminAction.path(["slug": slug, "action": action.rawValue])
+        case .removeMember(let slug, let member): ClubWeeklyRoute.removeMember.path(["slug": slug, "member": member])
+        case .tv(let slug): ClubWeeklyRoute.tv.path(["slug": slug])
+        case .tvFragment(let slug): ClubWeeklyRoute.tvBoard.path(["slug": slug])
+        case .tvVersion(let slug): ClubWeeklyRoute.tvVersion.path(["slug": slug])
+        case .manifest(let slug): ClubWeeklyRoute.manifest.path(["slug": slug])
+        case .stravaConnect(let slug): ClubWeeklyRoute.stravaConnect.path(["slug": slug])
+        case .stravaCallback: ClubWeeklyRoute.stravaCallback.path()
         }
     }
 }

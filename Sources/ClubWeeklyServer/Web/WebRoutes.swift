@@ -20,58 +20,62 @@ extension ClubWeeklyApp {
         return PageShell.contentSecurityPolicy(formTargets: targets)
     }
 
-    /// Mounts the pages, fragments, TV board, manifest and the app's own static files.
-    func addWebRoutes(to router: Router<AppRequestContext>) {
-        router.addStaticFiles(prefix: "assets/clubweekly") { name in
-            ClubLayout.assets.files[name].map {
-                StaticFile(data: $0.data, contentType: $0.contentType, fingerprint: $0.fingerprint)
-            }
+    /// The app's own static files (`/assets/clubweekly/<name>`).
+    func asset(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let name = context.parameters.get("name"), let file = ClubLayout.assets.files[name] else {
+            throw HTTPError(.notFound, message: "No such file.")
         }
-        let club = router.group("clubs/:slug")
-        club.get("") { request, context in try await page(request, context) { try await dashboard($0, request) } }
-        club.get("fragments/:tab") { request, context in try await fragment(request, context) }
-        club.get("join") { request, context in
-            try await page(request, context, needsRead: false) { try await joinPage($0, request) }
+        return StaticFile(data: file.data, contentType: file.contentType, fingerprint: file.fingerprint)
+            .response(for: request)
+    }
+
+    func showDashboard(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context) { try await dashboard($0, request) }
+    }
+
+    func showTV(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context) { try await tvPage($0) }
+    }
+
+    func showJoin(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context, needsRead: false) { try await joinPage($0, request) }
+    }
+
+    func showSettings(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context, needsRead: false) { try await settingsPage($0, request) }
+    }
+
+    func showAdmin(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try await page(request, context, needsRead: false) { try await adminPage($0, error: nil, notice: nil) }
+    }
+
+    func tvBoard(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let visit = try await readableVisit(request, context)
+        let model = try await tvModel(visit)
+        return HTMLResponse.page(TVView.fragment(model, strings: strings), csp: pageCSP)
+    }
+
+    func tvVersion(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let visit = try await readableVisit(request, context)
+        struct Version: Encodable {
+            var version: Int64
+            var week: String
         }
-        club.post("join") { request, context in try await joinSubmit(request, context) }
-        club.post("signout") { request, context in try await signOutSubmit(request, context) }
-        club.get("settings") { request, context in
-            try await page(request, context, needsRead: false) { try await settingsPage($0, request) }
-        }
-        club.post("settings/:action") { request, context in try await settingsSubmit(request, context) }
-        club.get("strava/connect") { request, context in try await stravaConnectPage(request, context) }
-        club.get("admin") { request, context in
-            try await page(request, context, needsRead: false) { try await adminPage($0, error: nil, notice: nil) }
-        }
-        club.post("admin/:action") { request, context in try await adminSubmit(request, context) }
-        club.post("admin/members/:member/remove") { request, context in try await removeMemberSubmit(request, context) }
-        club.get("tv") { request, context in try await page(request, context) { try await tvPage($0) } }
-        club.get("tv/board") { request, context in
-            let visit = try await readableVisit(request, context)
-            let model = try await tvModel(visit)
-            return HTMLResponse.page(TVView.fragment(model, strings: strings), csp: pageCSP)
-        }
-        club.get("tv/version") { request, context in
-            let visit = try await readableVisit(request, context)
-            struct Version: Encodable {
-                var version: Int64
-                var week: String
-            }
-            let week = WeekCalendar(club: visit.club).week(offset: 0, from: weeks.now())
-            return try JSONResponse.make(
-                Version(version: visit.record.dataVersion, week: week.firstDay), headers: [.cacheControl: "no-store"])
-        }
-        club.get("manifest.webmanifest") { request, context in
-            let slug = try context.parameters.require("slug")
-            guard let record = try await clubs.find(slug: slug) else { throw HTTPError(.notFound) }
-            let manifest = WebManifest(
-                name: "\(record.club.name) · \(strings.appName)", shortName: record.club.name,
-                description: strings.valueProposition, startURL: ClubWeeklyURL.dashboard(slug).path,
-                scope: "/clubs/\(slug)")
-            return Response(
-                status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
-                body: .init(byteBuffer: ByteBuffer(bytes: manifest.json())))
-        }
+        let week = WeekCalendar(club: visit.club).week(offset: 0, from: weeks.now())
+        return try JSONResponse.make(
+            Version(version: visit.record.dataVersion, week: week.firstDay), headers: [.cacheControl: "no-store"])
+    }
+
+    func manifest(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let slug = try context.parameters.require("slug")
+        guard let record = try await clubs.find(slug: slug) else { throw HTTPError(.notFound) }
+        let manifest = WebManifest(
+            name: "\(record.club.name) · \(strings.appName)", shortName: record.club.name,
+            description: strings.valueProposition, startURL: ClubWeeklyURL.dashboard(slug).path,
+            scope: ClubWeeklyURL.dashboard(slug).path)
+        return Response(
+            status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: manifest.json())))
     }
 
     // MARK: Visits
@@ -371,17 +375,14 @@ extension ClubWeeklyApp {
             case .name:
                 let form = try await request.collectForm(limit: 16 << 10)
                 if visit.member != nil { return HTMLResponse.redirect(settings) }
-                let first = (form["firstName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                let last = (form["lastName"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-                guard (1...40).contains(first.count), last.count <= 40 else {
+                let token: String
+                do {
+                    (_, token) = try await membership.join(
+                        club: visit.club.id, firstName: form["firstName"] ?? "", lastName: form["lastName"] ?? "",
+                        role: visit.session?.role ?? "member")
+                } catch is Membership.InvalidName {
                     return try await rerender((strings.nameInvalid, "error"), .badRequest, nil)
                 }
-                let member = Member(
-                    id: MemberID(UUID().uuidString.lowercased()), clubID: visit.club.id, firstName: first,
-                    lastName: last, joinedAt: weeks.now())
-                try await members.insert(member)
-                let token = try await sessions.create(
-                    scope: visit.club.id.rawValue, subject: member.id.rawValue, role: visit.session?.role ?? "member")
                 return HTMLResponse.redirect(
                     settings + "?done=joined",
                     headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
@@ -395,9 +396,7 @@ extension ClubWeeklyApp {
                 guard form["confirm"] == "yes" else {
                     return try await rerender((strings.confirmDeletion, "error"), .badRequest, nil)
                 }
-                try await sync.disconnect(member: member)
-                try await members.delete(member.id, in: visit.club.id)
-                try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
+                try await membership.remove(member, from: visit.club.id, strava: .revoke)
                 return HTMLResponse.redirect(
                     ClubWeeklyURL.join(visit.club.slug).path + "?signed_out=1",
                     headers: [
@@ -432,7 +431,7 @@ extension ClubWeeklyApp {
             }
             let state = try await oauthStates.create(club: visit.club.id, subject: visit.session?.subject)
             let url = sync.client.authorizeURL(
-                redirectURI: "\(config.baseURL)/strava/callback", scope: StravaSync.scopes, state: state)
+                redirectURI: config.baseURL + ClubWeeklyURL.stravaCallback.path, scope: StravaSync.scopes, state: state)
             return Response(status: .found, headers: [.location: url.absoluteString])
         }
     }
@@ -524,9 +523,8 @@ extension ClubWeeklyApp {
                 do {
                     var club = try Self.applySettings(form, to: visit.club, strings: strings)
                     if let password = form["adminPassword"], !password.isEmpty {
-                        try await clubService.setAdminPassword(club, password: password)
-                        try await sessions.deleteAll(
-                            scope: club.id.rawValue, role: "admin", keeping: request.cookies[sessionCookie]?.value)
+                        try await membership.setAdminPassword(
+                            club, password: password, keeping: request.cookies[sessionCookie]?.value)
                     }
                     club.slug = visit.club.slug
                     try await clubs.update(club)
@@ -542,8 +540,7 @@ extension ClubWeeklyApp {
                 guard visit.isAdmin else { return HTMLResponse.redirect(admin) }
                 let chosen = form["code"].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
                 do {
-                    let code = try await clubService.rotateCode(visit.club, to: chosen)
-                    try await sessions.deleteAll(scope: visit.club.id.rawValue)
+                    let code = try await membership.rotateCode(visit.club, to: chosen)
                     // The admin stays signed in, keeping their member identity, like the JSON API.
                     let token = try await sessions.create(
                         scope: visit.club.id.rawValue, subject: visit.session?.subject, role: "admin")
@@ -604,9 +601,7 @@ extension ClubWeeklyApp {
                 return try await adminPage(
                     visit, error: strings.memberAlreadyRemoved, notice: nil, status: .notFound)
             }
-            try await sync.disconnect(member: member)
-            try await members.delete(member.id, in: visit.club.id)
-            try await sessions.deleteAll(scope: visit.club.id.rawValue, subject: member.id.rawValue)
+            try await membership.remove(member, from: visit.club.id, strava: .revoke)
             return try await adminPage(
                 visit, error: nil, notice: strings.memberRemoved(member.fullName))
         }

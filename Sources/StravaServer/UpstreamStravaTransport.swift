@@ -1,4 +1,5 @@
 import Foundation
+import ServerKit
 import StravaAPI
 
 /// Carries Strava requests over the server's upstream HTTP client (timeouts, retries for idempotent calls); every

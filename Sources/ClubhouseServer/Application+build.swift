@@ -1,0 +1,34 @@
+import Hummingbird
+import Logging
+import ServerKit
+
+/// Every route of every app behind the cross-cutting middleware (request log, metrics, security headers), with
+/// `/health`, `/metrics` and the shell's routes.
+public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext> {
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: MetricsMiddleware())
+    router.add(middleware: SecurityHeadersMiddleware())
+    OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
+    for module in runtime.apps.modules { module.addRoutes(to: router) }
+    ShellController(defaultClub: runtime.config.defaultClub).addRoutes(to: router)
+    return router
+}
+
+/// The application `clubhouse serve` runs and the tests drive: the apps' start-up work done (recurring jobs, demo
+/// data), the router of ``buildRouter(_:)``, and the background job runner as a service beside the HTTP server.
+public func buildApplication(_ runtime: ClubhouseRuntime) async throws -> some ApplicationProtocol {
+    for module in runtime.apps.modules { try await module.prepare() }
+    let config = runtime.config
+    let logger = runtime.logger
+    var app = Application(
+        router: buildRouter(runtime),
+        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "clubhouse"),
+        onServerRunning: { [url = "http://\(config.host):\(config.port)"] _ in
+            logger.notice("listening", metadata: ["url": "\(url)"])
+        },
+        logger: logger)
+    app.addServices(
+        JobRunner(queue: JobQueue(database: runtime.database), handlers: runtime.apps.jobHandlers, logger: logger))
+    return app
+}

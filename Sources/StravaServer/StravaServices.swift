@@ -1,0 +1,59 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import ServerKit
+import StravaAPI
+
+/// The Strava pieces every app shares: one client for the configured Strava app, metered by one budget.
+///
+/// Strava counts requests per client id, so Club Weekly's sync and JustZone2's token and history calls draw on the
+/// same budget, kept in the database so every instance sees it.
+public struct StravaServices: Sendable {
+    /// The Strava settings (`STRAVA_*`).
+    public let settings: ServerConfig.Strava
+    /// The client all apps call Strava with.
+    public let client: StravaClient
+    /// The database-backed budget, or nil when the services were built over another governor (tests).
+    public let budget: DatabaseRateLimitGovernor?
+
+    /// The table of the shared budget. Apps that call Strava list these with their own migrations.
+    public static let migrations: [Migration] = [
+        Migration(
+            id: "strava-0001-budget",
+            [
+                """
+                CREATE TABLE IF NOT EXISTS strava_rate_limits (
+                    name TEXT PRIMARY KEY, state TEXT NOT NULL, updated_at BIGINT NOT NULL)
+                """
+            ])
+    ]
+
+    /// Services over `database`'s shared budget. Throws ``ConfigError`` when a Strava base URL does not parse.
+    public init(
+        settings: ServerConfig.Strava, database: Database, logger: Logger, httpClient: HTTPClient = .shared,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        let budget = DatabaseRateLimitGovernor(database: database, now: now)
+        try self.init(settings: settings, governor: budget, logger: logger, httpClient: httpClient, now: now)
+    }
+
+    /// Services metered by `governor` instead of the database budget.
+    public init(
+        settings: ServerConfig.Strava, governor: any RateLimitGovernor, logger: Logger,
+        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        guard let apiURL = URL(string: settings.apiBaseURL), apiURL.scheme != nil,
+            let oauthURL = URL(string: settings.oauthBaseURL), oauthURL.scheme != nil
+        else { throw ConfigError.invalid("STRAVA_API_URL/STRAVA_OAUTH_URL", settings.apiBaseURL, "absolute URLs") }
+        self.settings = settings
+        budget = governor as? DatabaseRateLimitGovernor
+        client = StravaClient(
+            configuration: StravaConfiguration(
+                clientID: settings.clientID, clientSecret: settings.clientSecret, apiBaseURL: apiURL,
+                oauthBaseURL: oauthURL),
+            transport: UpstreamStravaTransport(
+                client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
+            governor: governor, now: now)
+    }
+}
