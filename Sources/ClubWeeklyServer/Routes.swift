@@ -61,14 +61,15 @@ extension ClubWeeklyApp {
                 String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
             ].joined(separator: "|")
             if let hit = await cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
-            let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
+            let view = try await weeks.weekResponse(
+                club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
             let data = view.jsonData()
             await cache.put(key, data: data)
             return JSONResponse.raw(data)
         }
         club.get("members") { request, context in
             let caller = try await caller(request, context, needs: .read)
-            return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberView.init))
+            return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberResponse.init))
         }
         club.get("members/:member/insights") { request, context in
             let caller = try await caller(request, context, needs: .read)
@@ -95,7 +96,7 @@ extension ClubWeeklyApp {
                 throw APIError.notFound(
                     "You have not joined as a member yet: POST your name to /me.", code: "no_member")
             }
-            return try JSONResponse.make(MemberView(member))
+            return try JSONResponse.make(MemberResponse(member))
         }
         club.post("me") { request, context in try await join(request, context) }
         club.delete("me") { request, context in
@@ -331,7 +332,7 @@ extension ClubWeeklyApp {
         }
         let caller = try await caller(request, context, needs: .member)
         if let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) {
-            return try JSONResponse.make(MemberView(member))
+            return try JSONResponse.make(MemberResponse(member))
         }
         let body = try await request.decodeJSON(Body.self)
         let first = body.firstName.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -345,7 +346,7 @@ extension ClubWeeklyApp {
         try await members.insert(member)
         let token = try await sessions.create(
             scope: caller.club.id.rawValue, subject: member.id.rawValue, role: caller.session?.role ?? "member")
-        var response = try JSONResponse.make(MemberView(member), status: .created)
+        var response = try JSONResponse.make(MemberResponse(member), status: .created)
         response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
         return response
     }
@@ -403,15 +404,15 @@ extension ClubWeeklyApp {
                 scope: club.id.rawValue, role: "admin", keeping: request.cookies[sessionCookie]?.value)
         }
         try await clubs.update(club)
-        return try JSONResponse.make(WeekView.ClubInfo(club))
+        return try JSONResponse.make(WeekResponse.ClubInfo(club))
     }
 
-    func syncStatus(_ club: Club) async throws -> [SyncStatusView] {
+    func syncStatus(_ club: Club) async throws -> [SyncStatusResponse] {
         let states = try await accounts.syncStates()
         let counts = try await activities.countsByMember(club: club.id)
         return try await members.members(of: club.id).map { member in
             let state = member.stravaAthleteID.flatMap { states[$0] }
-            return SyncStatusView(
+            return SyncStatusResponse(
                 memberId: member.id.rawValue,
                 name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
                 source: member.stravaAthleteID != nil ? "strava" : "import",
