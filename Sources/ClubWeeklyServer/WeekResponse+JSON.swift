@@ -3,8 +3,8 @@ import Foundation
 import ServerKit
 
 extension WeekResponse {
-    /// The same document as its `Encodable` form, written with ``JSONWriter`` (week views are the largest and most
-    /// frequent responses; `JSONEncoder` was most of their cost).
+    /// The same document as its `Encodable` form, written with ``JSONWriter`` (week responses are the largest and
+    /// most frequent responses; `JSONEncoder` was most of their cost).
     func jsonData() -> Data {
         var json = JSONWriter(reservingCapacity: 2048 + activities.count * 420 + members.count * 260)
         json.object { root in

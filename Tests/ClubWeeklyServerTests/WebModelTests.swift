@@ -341,7 +341,7 @@ struct DashboardPipelineTests {
     }
 
     @Test(
-        "insights come from the same loaded rows: the viewer's own, another member's on request, the leader's for guests"
+        "insights from the same loaded rows: the viewer's own, another member's on request, the leader's for guests"
     )
     func insights() throws {
         let data = WebFixture.data()

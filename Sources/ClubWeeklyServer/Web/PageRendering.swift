@@ -3,8 +3,9 @@ import Foundation
 import WebUI
 
 /// Renders Club Weekly pages from in-memory data, without storage or HTTP: what the benchmarks measure and what
-/// tools use to size pages. It runs the server's own pipeline (``DashboardBuilder/dashboard(_:state:viewer:now:strings:)``
-/// then ``DashboardView``) on data given here instead of read from storage.
+/// tools use to size pages. It runs the server's own pipeline
+/// (``DashboardBuilder/dashboard(_:state:viewer:now:strings:)`` then ``DashboardView``) on data given here instead of
+/// read from storage.
 public enum ClubWeeklyPages {
     /// The dashboard page (charts tab by default) for the week containing `now`, exactly as the server renders it
     /// for a club with 16 weeks of history.
