@@ -116,7 +116,7 @@ extension ClubWeeklyApp {
             String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
         ].joined(separator: "|")
         if let hit = cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
-        let view = try await weeks.weekView(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
+        let view = try await weeks.weekResponse(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
         let data = view.jsonData()
         cache.put(key, data: data)
         return JSONResponse.raw(data)
@@ -124,7 +124,7 @@ extension ClubWeeklyApp {
 
     func listMembers(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let caller = try await caller(request, context, needs: .read)
-        return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberView.init))
+        return try JSONResponse.make(try await members.members(of: caller.club.id).map(MemberResponse.init))
     }
 
     func insights(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -154,7 +154,7 @@ extension ClubWeeklyApp {
             throw APIError.notFound(
                 "You have not joined as a member yet: POST your name to /me.", code: "no_member")
         }
-        return try JSONResponse.make(MemberView(member))
+        return try JSONResponse.make(MemberResponse(member))
     }
 
     func leaveClub(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -377,7 +377,7 @@ extension ClubWeeklyApp {
         }
         let caller = try await caller(request, context, needs: .member)
         if let id = caller.memberID, let member = try await members.find(id, in: caller.club.id) {
-            return try JSONResponse.make(MemberView(member))
+            return try JSONResponse.make(MemberResponse(member))
         }
         let body = try await request.decodeJSON(Body.self)
         let member: Member
@@ -389,7 +389,7 @@ extension ClubWeeklyApp {
         } catch is Membership.InvalidName {
             throw APIError.badRequest("First name must be 1–40 characters, last name at most 40.", code: "invalid_name")
         }
-        var response = try JSONResponse.make(MemberView(member), status: .created)
+        var response = try JSONResponse.make(MemberResponse(member), status: .created)
         response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
         return response
     }
@@ -445,15 +445,15 @@ extension ClubWeeklyApp {
             }
         }
         try await clubs.update(club)
-        return try JSONResponse.make(WeekView.ClubInfo(club))
+        return try JSONResponse.make(WeekResponse.ClubInfo(club))
     }
 
-    func syncStatus(_ club: Club) async throws -> [SyncStatusView] {
+    func syncStatus(_ club: Club) async throws -> [SyncStatusResponse] {
         let states = try await accounts.syncStates()
         let counts = try await activities.countsByMember(club: club.id)
         return try await members.members(of: club.id).map { member in
             let state = member.stravaAthleteID.flatMap { states[$0] }
-            return SyncStatusView(
+            return SyncStatusResponse(
                 memberId: member.id.rawValue,
                 name: Format.privacyName(firstName: member.firstName, lastName: member.lastName),
                 source: member.stravaAthleteID != nil ? "strava" : "import",

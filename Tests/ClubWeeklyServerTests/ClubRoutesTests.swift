@@ -379,21 +379,194 @@ struct ResponseCacheTests {
     }
 }
 
-@Suite("Week view serialisation")
-struct WeekViewJSONTests {
+@Suite("Rendered dashboard cache")
+struct DashboardPageCacheTests {
+    /// Fetches twice until the second is a hit (the key holds the rendered-at minute, which may tick in between).
+    static func cachedTwice(
+        _ client: some TestClientProtocol, _ uri: String, cookie: String?
+    ) async throws -> (first: TestResponse, second: TestResponse) {
+        var pair: (first: TestResponse, second: TestResponse)?
+        for _ in 0..<3 {
+            let headers = cookie.map { withCookie($0) } ?? [:]
+            let first = try await client.execute(uri: uri, method: .get, headers: headers)
+            let second = try await client.execute(uri: uri, method: .get, headers: headers)
+            pair = (first, second)
+            if second.headers[.xCache] == "HIT" { break }
+        }
+        return try #require(pair)
+    }
+
+    @Test("a new activity (data version bump) changes the served page and fragment at once")
+    func writeInvalidates() async throws {
+        let harness = try await RouteHarness.make()
+        let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        try await harness.test { client in
+            let uri = "/clubs/demo?week=-1&tab=rides"
+            let (first, second) = try await Self.cachedTwice(client, uri, cookie: nil)
+            #expect(first.headers[.xCache] == nil)
+            #expect(second.headers[.xCache] == "HIT")
+            #expect(second.text == first.text)
+            #expect(second.headers[.contentType] == "text/html; charset=utf-8")
+            #expect(second.headers[HTTPField.Name("Content-Security-Policy")!] != nil)
+            let fragmentURI = "/clubs/demo/fragments/rides?week=-1"
+            let (_, fragment) = try await Self.cachedTwice(client, fragmentURI, cookie: nil)
+            #expect(fragment.headers[.xCache] == "HIT")
+            #expect(!fragment.text.contains("<html"))
+            #expect(!first.text.contains("Cache buster"))
+
+            let week = WeekCalendar(club: club).week(offset: -1, from: Date())
+            try await harness.app.activities.upsert(
+                [
+                    Activity(
+                        memberID: MemberID("demo-1"), source: .demo, externalID: "page-cache-test",
+                        startDate: week.end.addingTimeInterval(-600), sportType: "Ride", distance: 123_456,
+                        movingTime: 14_400, elapsedTime: 15_000, elevationGain: 10, name: "Cache buster")
+                ], club: club.id, policy: .replace)
+            let fresh = try await client.execute(uri: uri, method: .get)
+            #expect(fresh.headers[.xCache] == nil)
+            #expect(fresh.text.contains("Cache buster"))
+            let freshFragment = try await client.execute(uri: fragmentURI, method: .get)
+            #expect(freshFragment.headers[.xCache] == nil)
+            #expect(freshFragment.text.contains("Cache buster"))
+        }
+    }
+
+    @Test("two viewers never share a cached page: each sees their own row marked, a guest sees none")
+    func perViewer() async throws {
+        let harness = try await RouteHarness.make()
+        let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        let sarah = try await harness.app.sessions.create(scope: club.id.rawValue, subject: "demo-1", role: "member")
+        let james = try await harness.app.sessions.create(scope: club.id.rawValue, subject: "demo-2", role: "member")
+        try await harness.test { client in
+            let uri = "/clubs/demo?week=-1&tab=table"
+            let (_, sarahPage) = try await Self.cachedTwice(client, uri, cookie: "\(sessionCookie)=\(sarah)")
+            #expect(sarahPage.headers[.xCache] == "HIT")
+            #expect(sarahPage.text.contains("is-me\" data-member=\"demo-1\""))
+            let jamesPage = try await client.execute(
+                uri: uri, method: .get, headers: withCookie("\(sessionCookie)=\(james)"))
+            #expect(jamesPage.headers[.xCache] == nil)
+            #expect(jamesPage.text.contains("is-me\" data-member=\"demo-2\""))
+            #expect(!jamesPage.text.contains("is-me\" data-member=\"demo-1\""))
+            let guest = try await client.execute(uri: uri, method: .get)
+            #expect(guest.headers[.xCache] == nil)
+            #expect(!guest.text.contains("is-me"))
+            #expect(!guest.text.contains("Sign out"))
+            // Sarah's cached page is still hers.
+            let sarahAgain = try await client.execute(
+                uri: uri, method: .get, headers: withCookie("\(sessionCookie)=\(sarah)"))
+            #expect(sarahAgain.text.contains("is-me\" data-member=\"demo-1\""))
+        }
+    }
+
+    @Test("the key holds the whole dashboard state, the viewer's role and the rendered-at minute")
+    func keyFields() {
+        typealias Key = ClubWeeklyApp.DashboardCacheKey
+        let base = Key(
+            part: .page, club: ClubID("c1"), dataVersion: 3, weekStart: Date(timeIntervalSince1970: 0),
+            oldestOffset: -4, state: DashboardState(), viewer: Viewer(signedIn: true, memberID: "m1"),
+            renderedAt: "Sun 1 Nov · 12:00pm")
+        let variants: [(inout Key) -> Void] = [
+            { $0.part = .fragment }, { $0.dataVersion = 4 }, { $0.weekStart = Date(timeIntervalSince1970: 604_800) },
+            { $0.oldestOffset = -5 }, { $0.state.sort = .rides }, { $0.state.show = 100 }, { $0.state.rider = "m2" },
+            { $0.viewer.memberID = "m2" }, { $0.viewer.isAdmin = true }, { $0.viewer.signedIn = false },
+            { $0.viewer.memberName = "Sarah M." }, { $0.renderedAt = "Sun 1 Nov · 12:01pm" },
+        ]
+        var seen: Set<String> = [base.string]
+        for change in variants {
+            var key = base
+            change(&key)
+            #expect(seen.insert(key.string).inserted, "\(key.string)")
+        }
+        // A member id cannot pose as a different set of fields.
+        var a = base
+        a.viewer.memberID = "m1|x"
+        var b = base
+        b.viewer.memberID = "m1"
+        b.viewer.memberName = "x"
+        #expect(a.string != b.string)
+    }
+}
+
+@Suite("One read per dashboard")
+struct WeekDataTests {
+    @Test("a week loaded with history gives the same report as without, and the insights of the JSON API")
+    func loadOnce() async throws {
+        let harness = try await RouteHarness.make()
+        let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        for offset in [0, -1, -6] {
+            let withHistory = try await harness.app.weeks.load(club: club, offset: offset, history: true)
+            let plain = try await harness.app.weeks.load(club: club, offset: offset)
+            #expect(withHistory.history.count == 12)
+            #expect(withHistory.activities.count >= plain.activities.count)
+            for metric in Metric.allCases {
+                #expect(withHistory.report(metric: metric) == plain.report(metric: metric))
+            }
+            let api = try await harness.app.weeks.insights(
+                club: club, member: MemberID("demo-3"), subject: nil, offset: offset)
+            #expect(withHistory.insights(for: MemberID("demo-3"), subject: nil).response == api)
+        }
+        await #expect(throws: WeekOffsetError.self) {
+            _ = try await harness.app.weeks.load(club: club, offset: -400)
+        }
+    }
+}
+
+@Suite("Week response serialisation")
+struct WeekResponseJSONTests {
     @Test("the hand-written JSON equals the Encodable form for every metric and several weeks")
     func writerMatchesEncoder() async throws {
         let harness = try await RouteHarness.make()
         let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
         for offset in [0, -1, -7, -15] {
             for metric in Metric.allCases {
-                let view = try await harness.app.weeks.weekView(club: club, offset: offset, metric: metric)
+                let view = try await harness.app.weeks.weekResponse(club: club, offset: offset, metric: metric)
                 let written = try JSONSerialization.jsonObject(with: view.jsonData()) as? NSDictionary
                 let encoded =
                     try JSONSerialization.jsonObject(with: JSONResponse.encoder().encode(view)) as? NSDictionary
                 #expect(written != nil)
                 #expect(written == encoded, "offset \(offset) metric \(metric)")
             }
+        }
+    }
+}
+
+@Suite("API responses a client decodes")
+struct ClientDecodingTests {
+    /// What an iOS client would use: the core's types and ISO 8601 dates with milliseconds.
+    static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let text = try decoder.singleValueContainer().decode(String.self)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: text))
+            }
+            return date
+        }
+        return decoder
+    }
+
+    static func object(_ data: Data) throws -> NSObject? {
+        try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? NSObject
+    }
+
+    @Test("week, members, insights and sync JSON decode into the core's types and encode back unchanged")
+    func roundTrip() async throws {
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            func check<T: Codable>(_ uri: String, as type: T.Type) async throws {
+                let response = try await client.execute(uri: uri, method: .get)
+                #expect(response.status == .ok, "\(uri)")
+                let data = Data(buffer: response.body)
+                let decoded = try Self.decoder().decode(T.self, from: data)
+                let again = try JSONResponse.encoder().encode(decoded)
+                #expect(try Self.object(again) == Self.object(data), "\(uri)")
+            }
+            try await check("/api/clubs/demo/week?offset=-1&metric=speed", as: WeekResponse.self)
+            try await check("/api/clubs/demo/members", as: [MemberResponse].self)
+            try await check("/api/clubs/demo/members/demo-3/insights?offset=-1", as: InsightsResponse.self)
+            try await check("/api/clubs/demo/sync", as: [SyncStatusResponse].self)
         }
     }
 }

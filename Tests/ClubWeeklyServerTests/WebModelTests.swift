@@ -52,12 +52,17 @@ enum WebFixture {
 
     static let now = date("2026-11-01T12:00:00Z")
 
-    static func view(metric: Metric = .distance, offset: Int = 0, activities: [Activity] = activities) -> WeekView {
-        let week = WeekCalendar(club: club).week(offset: offset, from: now)
-        let names = Dictionary(uniqueKeysWithValues: members.map { ($0.id, $0.fullName) })
-        let report = WeeklyStats.report(
-            activities: activities, week: week, counting: club.countedSportTypes, metric: metric, names: names)
-        return WeekView(club: club, report: report, offset: offset, oldestOffset: -13, members: members)
+    /// The fixture's week as loaded from storage (with 12 weeks of history, as the insights tab loads it).
+    static func data(offset: Int = 0, activities: [Activity] = activities, members: [Member] = members) -> WeekData {
+        let calendar = WeekCalendar(club: club)
+        return WeekData(
+            club: club, offset: offset, oldestOffset: -13, week: calendar.week(offset: offset, from: now),
+            history: calendar.weeks(offset: (offset - 11)...offset, from: now), members: members,
+            activities: activities, hasAnyData: !activities.isEmpty)
+    }
+
+    static func report(metric: Metric = .distance, offset: Int = 0, activities: [Activity] = activities) -> WeekReport {
+        data(offset: offset, activities: activities).report(metric: metric)
     }
 
     static func input(
@@ -69,8 +74,13 @@ enum WebFixture {
             WeekPickerModel.Option(offset: -13 + $0.offset, label: $0.element.label)
         }
         return DashboardBuilder.Input(
-            club: club, state: state, view: view(metric: state.metric, offset: state.week, activities: activities),
-            weeks: weeks, viewer: viewer, insights: nil, renderedAt: "Sun 1 Nov · 12:00pm", hasAnyData: hasAnyData)
+            club: club, state: state, report: report(metric: state.metric, offset: state.week, activities: activities),
+            members: members, oldestOffset: -13, weeks: weeks, viewer: viewer, insights: nil,
+            renderedAt: "Sun 1 Nov · 12:00pm", hasAnyData: hasAnyData)
+    }
+
+    static func tv(dataVersion: Int64 = 7) -> TVBuilder.Input {
+        TVBuilder.Input(club: club, report: report(), members: members, viewer: Viewer(), dataVersion: dataVersion)
     }
 }
 
@@ -225,7 +235,8 @@ struct DashboardModelTests {
         var input = WebFixture.input(DashboardState().with { $0.tab = .rides }, activities: rides)
         let week = WeekCalendar(club: WebFixture.club).week(offset: 0, from: WebFixture.now)
         let report = WeeklyStats.report(activities: rides, week: week, counting: WebFixture.club.countedSportTypes)
-        input.view = WeekView(club: WebFixture.club, report: report, offset: 0, oldestOffset: -13, members: members)
+        input.report = report
+        input.members = members
         guard case .rides(let first) = DashboardBuilder.dashboard(input).panel else {
             Issue.record("not rides"); return
         }
@@ -296,11 +307,123 @@ struct DashboardModelTests {
 
     @Test("TV: full names, at most ten riders, the latest rides first")
     func tv() {
-        let model = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)
+        let model = TVBuilder.model(WebFixture.tv())
         #expect(model.leaderboard.map(\.name) == ["Sarah Murphy", "James Kelly", "Roisin Farrell", "Tom Brennan"])
         #expect(model.distance == "427 km")
         #expect(model.subtitle == "6 rides · 4 active members")
         #expect(model.rides.first?.name == "Roisin Farrell")
+    }
+}
+
+@Suite("Dashboard pipeline from loaded data")
+struct DashboardPipelineTests {
+    static let insightsTab = DashboardState().with { $0.tab = .insights }
+
+    @Test("the pipeline builds the same model as the builder given the report, week options and rendered-at time")
+    func sameAsParts() {
+        for state in [
+            DashboardState(),
+            DashboardState().with {
+                $0.tab = .table; $0.metric = .rides
+            },
+        ] {
+            let viewer = Viewer(signedIn: true, memberID: "m3")
+            let data = WebFixture.data()
+            let piped = DashboardBuilder.dashboard(data, state: state, viewer: viewer, now: WebFixture.now)
+            let parts = DashboardBuilder.dashboard(
+                .init(
+                    club: WebFixture.club, state: state, report: WebFixture.report(metric: state.metric),
+                    members: WebFixture.members, oldestOffset: -13,
+                    weeks: DashboardBuilder.weekOptions(club: WebFixture.club, oldest: -13, now: WebFixture.now),
+                    viewer: viewer, insights: nil, renderedAt: "Sun 1 Nov · 12:00pm", hasAnyData: true))
+            #expect(piped == parts)
+        }
+    }
+
+    @Test(
+        "insights from the same loaded rows: the viewer's own, another member's on request, the leader's for guests"
+    )
+    func insights() throws {
+        let data = WebFixture.data()
+        let james = Viewer(signedIn: true, memberID: "m2", memberName: "James K.")
+        let own = DashboardBuilder.dashboard(data, state: Self.insightsTab, viewer: james, now: WebFixture.now)
+        guard case .insights(let mine) = own.panel else { Issue.record("not insights"); return }
+        #expect(mine.selectedRider == "m2")
+        #expect(mine.perspectiveNotice == nil)
+        #expect(mine.tiles.first?.value == "118.0 km")
+        #expect(!mine.cards.isEmpty)
+        let expected = data.insights(for: MemberID("m2"), subject: nil)
+        #expect(mine.cards.map(\.title) == expected.myStats.map(\.title))
+
+        let asSarah = DashboardBuilder.dashboard(
+            data, state: Self.insightsTab.with { $0.perspective = "m1" }, viewer: james, now: WebFixture.now)
+        guard case .insights(let hers) = asSarah.panel else { Issue.record("not insights"); return }
+        #expect(hers.selectedRider == "m1")
+        #expect(hers.perspectiveNotice != nil)
+        #expect(asSarah.state.perspective == "m1")
+
+        // Someone who did not ride this week cannot be looked through: the viewer's own view, and the link forgets it.
+        let unknown = DashboardBuilder.dashboard(
+            data, state: Self.insightsTab.with { $0.perspective = "m5" }, viewer: james, now: WebFixture.now)
+        guard case .insights(let fallback) = unknown.panel else { Issue.record("not insights"); return }
+        #expect(fallback.selectedRider == "m2")
+        #expect(unknown.state.perspective == nil)
+
+        let guest = DashboardBuilder.dashboard(data, state: Self.insightsTab, viewer: Viewer(), now: WebFixture.now)
+        guard case .insights(let leader) = guest.panel else { Issue.record("not insights"); return }
+        #expect(leader.selectedRider == "m1")
+
+        let lowest = DashboardBuilder.dashboard(
+            data,
+            state: Self.insightsTab.with {
+                $0.mode = .lowest; $0.rider = "m4"
+            }, viewer: james,
+            now: WebFixture.now)
+        guard case .insights(let analysed) = lowest.panel else { Issue.record("not insights"); return }
+        #expect(analysed.selectedRider == "m4")
+        #expect(
+            analysed.cards.map(\.title)
+                == data.insights(for: MemberID("m2"), subject: MemberID("m4")).lowestWeek.map(\.title))
+    }
+
+    @Test("summary trends are typed: every card's trend is the summary's, and the JSON names the same four")
+    func typedTrends() {
+        let report = WebFixture.report()
+        let summary = report.summary
+        #expect(SummaryStat.distance.trend(in: summary) == summary.distanceTrend)
+        #expect(SummaryStat.activeMembers.trend(in: summary) == summary.activeMembersTrend)
+        #expect(SummaryStat.allCases.compactMap(\.metric) == [.distance, .rides, .elevation])
+        let model = DashboardBuilder.dashboard(WebFixture.input())
+        guard case .charts(let charts) = model.panel else { Issue.record("not charts"); return }
+        #expect(charts.cards.map(\.key) == SummaryStat.allCases)
+        let response = WeekResponse(
+            club: WebFixture.club, report: report, offset: 0, oldestOffset: -13, members: WebFixture.members)
+        #expect(Set(response.summary.trends.keys) == Set(SummaryStat.allCases.map(\.rawValue)))
+        for card in charts.cards {
+            #expect(response.summary.trends[card.key.rawValue]?.text == card.trend.text)
+            #expect(response.summary.trends[card.key.rawValue]?.percent == card.trend.percent)
+        }
+    }
+
+    @Test("ClubWeeklyPages renders what the server's pipeline renders")
+    func benchmarkPagesUseThePipeline() {
+        let data = WeekData(
+            club: WebFixture.club, offset: 0, oldestOffset: -15, week: WebFixture.data().week, history: [],
+            members: WebFixture.members, activities: WebFixture.activities, hasAnyData: true)
+        for tab in DashboardState.Tab.allCases where tab != .insights {
+            let viewer = Viewer(signedIn: true, memberID: "m1")
+            let expected = DashboardView.page(
+                DashboardBuilder.dashboard(
+                    data, state: DashboardState().with { $0.tab = tab }, viewer: viewer, now: WebFixture.now))
+            let html = ClubWeeklyPages.dashboard(
+                club: WebFixture.club, members: WebFixture.members, activities: WebFixture.activities,
+                now: WebFixture.now, tab: tab.rawValue, viewerMemberID: MemberID("m1"))
+            #expect(html == expected, "\(tab)")
+        }
+        let insights = ClubWeeklyPages.dashboard(
+            club: WebFixture.club, members: WebFixture.members, activities: WebFixture.activities, now: WebFixture.now,
+            tab: "insights", viewerMemberID: MemberID("m2"))
+        #expect(insights.contains("insight-cards"))
     }
 }
 
@@ -359,7 +482,7 @@ struct ViewSnapshotTests {
                     header: header, error: ClubWeeklyStrings.en.wrongCode, info: nil,
                     memberCount: 5)),
             named: "join-wrong-code")
-        let tv = TVBuilder.model(club: WebFixture.club, view: WebFixture.view(), viewer: Viewer(), dataVersion: 7)
+        let tv = TVBuilder.model(WebFixture.tv())
         try Self.assertSnapshot(TVView.page(tv, renderedAt: "Sun 1 Nov · 12:00pm"), named: "tv")
     }
 

@@ -195,36 +195,21 @@ extension ClubWeeklyApp {
 
     // MARK: Dashboard
 
-    func dashboardModel(_ visit: Visit, state: DashboardState) async throws -> DashboardModel {
-        let club = visit.club
-        var state = state
-        let oldest = try await weeks.checkOffset(state.week, club: club)
-        let view = try await weeks.weekView(club: club, offset: state.week, metric: state.metric, oldestOffset: oldest)
-        var insights: InsightsView?
-        if state.tab == .insights && !view.members.isEmpty || state.tab == .insights && state.mode == .lowest {
-            let perspective =
-                state.perspective.flatMap { id in view.members.first { $0.memberId == id }?.memberId }
-                ?? visit.member?.id.rawValue ?? view.members.first?.memberId
-            if let perspective {
-                if state.perspective != nil && state.perspective != perspective { state.perspective = nil }
-                insights = try await weeks.insights(
-                    club: club, member: MemberID(perspective), subject: state.rider.map { MemberID($0) },
-                    offset: state.week)
-            }
-        }
-        let options = DashboardBuilder.weekOptions(club: club, oldest: oldest, now: weeks.now(), strings: strings)
-        var hasAnyData = !view.activities.isEmpty || oldest < 0
-        if !hasAnyData { hasAnyData = try await activities.count(club: club.id) > 0 }
+    /// The dashboard's model from one read of the week (and, for the insights tab, its history). Pass
+    /// `oldestOffset` when the week was checked already, and `now` to fix the time the page says it was rendered.
+    func dashboardModel(
+        _ visit: Visit, state: DashboardState, oldestOffset: Int? = nil, now: Date? = nil
+    ) async throws -> DashboardModel {
+        let data = try await weeks.load(
+            club: visit.club, offset: state.week, oldestOffset: oldestOffset, history: state.tab == .insights,
+            anyData: true)
         return DashboardBuilder.dashboard(
-            .init(
-                club: club, state: state, view: view, weeks: options, viewer: visit.viewer, insights: insights,
-                renderedAt: renderedAt(club), hasAnyData: hasAnyData, notice: nil, strings: strings))
+            data, state: state, viewer: visit.viewer, now: now ?? weeks.now(), strings: strings)
     }
 
     func dashboard(_ visit: Visit, _ request: Request) async throws -> Response {
         let state = try DashboardState.parse(queryDictionary(request))
-        let model = try await dashboardModel(visit, state: state)
-        return HTMLResponse.page(DashboardView.page(model, strings: strings), csp: pageCSP)
+        return try await cachedDashboard(visit, state: state, part: .page)
     }
 
     /// A visit for the script-only endpoints (fragments, TV updates): errors as JSON, not pages.
@@ -248,8 +233,7 @@ extension ClubWeeklyApp {
         query["tab"] = tab.rawValue
         do {
             let state = try DashboardState.parse(query)
-            let model = try await dashboardModel(visit, state: state)
-            return HTMLResponse.page(DashboardView.fragment(model, strings: strings), csp: pageCSP)
+            return try await cachedDashboard(visit, state: state, part: .fragment)
         } catch let error as WebInputError {
             throw HTTPError(.badRequest, message: error.message)
         } catch let error as WeekOffsetError {
@@ -610,10 +594,11 @@ extension ClubWeeklyApp {
     // MARK: TV
 
     func tvModel(_ visit: Visit) async throws -> TVModel {
-        let view = try await weeks.weekView(club: visit.club, offset: 0, metric: .distance, oldestOffset: 0)
+        let data = try await weeks.load(club: visit.club, offset: 0, oldestOffset: 0)
         return TVBuilder.model(
-            club: visit.club, view: view, viewer: visit.viewer, dataVersion: visit.record.dataVersion,
-            strings: strings)
+            .init(
+                club: visit.club, report: data.report(metric: .distance), members: data.members, viewer: visit.viewer,
+                dataVersion: visit.record.dataVersion, strings: strings))
     }
 
     func tvPage(_ visit: Visit) async throws -> Response {

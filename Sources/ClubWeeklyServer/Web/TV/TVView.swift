@@ -3,73 +3,7 @@ import Foundation
 import Plot
 import WebUI
 
-/// The clubhouse TV board: full names, large type, stats and leaderboard, rotating to the rides.
-struct TVModel: Equatable, Sendable {
-    struct Ride: Equatable, Sendable {
-        var name: String
-        var initials: String
-        var hue: Int
-        var when: String
-        var emoji: String
-        var title: String
-        var distance: String
-        var pace: String
-        var elevation: String
-    }
-    var header: ClubHeaderModel
-    var weekLabel: String
-    var subtitle: String
-    var distance: String
-    var distanceTrend: WeekView.TrendView
-    var elevation: String
-    var activeMembers: String
-    var leaderboard: [RankingRow]
-    var rides: [Ride]
-    var dataVersion: Int64
-    /// First day of the shown week; with the data version it tells the board when to redraw.
-    var weekFirstDay: String
-    var isEmpty: Bool
-}
-
-enum TVBuilder {
-    static let leaderboardSize = 10
-    static let ridesShown = 9
-
-    static func model(
-        club: Club, view: WeekView, viewer: Viewer, dataVersion: Int64, strings s: ClubWeeklyStrings = .en
-    ) -> TVModel {
-        let byID = Dictionary(view.members.map { ($0.memberId, $0) }, uniquingKeysWith: { a, _ in a })
-        let summary = view.summary
-        let rides = summary.rides
-        let leaderboard = view.members.prefix(leaderboardSize).map { row in
-            RankingRow(
-                memberID: row.memberId, rank: row.rank,
-                medal: row.rank <= 3 ? DashboardBuilder.medals[row.rank - 1] : nil, name: row.fullName,
-                fullName: row.fullName, initials: row.initials, hue: row.hue,
-                value: Format.distanceKm(row.distanceKm * 1000, decimals: 0), trend: row.trend, isMe: false)
-        }
-        return TVModel(
-            header: ClubHeaderModel(
-                slug: club.slug, name: club.name,
-                colours: [club.colors.first, club.colors.second, club.colors.third], viewer: viewer),
-            weekLabel: view.week.label,
-            subtitle: s.tvSubtitle(rides, summary.activeMembers),
-            distance: Format.distanceKm(summary.distanceKm * 1000, decimals: 0),
-            distanceTrend: summary.trends["distance"] ?? WeekView.TrendView(Trend(direction: .none, percent: nil)),
-            elevation: Format.metres(Double(summary.elevationM)), activeMembers: "\(summary.activeMembers)",
-            leaderboard: Array(leaderboard),
-            rides: view.activities.prefix(ridesShown).map { activity in
-                let member = byID[activity.memberId]
-                return TVModel.Ride(
-                    name: member?.fullName ?? activity.memberName, initials: member?.initials ?? "?",
-                    hue: member?.hue ?? Format.colorHash(activity.memberName), when: activity.startLocal,
-                    emoji: activity.emoji, title: activity.title,
-                    distance: "\(DashboardBuilder.fixed1(activity.distanceKm)) km",
-                    pace: activity.pace, elevation: "\(activity.elevationM)m")
-            }, dataVersion: dataVersion, weekFirstDay: view.week.firstDay, isEmpty: view.activities.isEmpty)
-    }
-}
-
+/// Renders the TV board page and the board fragment its script swaps in.
 enum TVView {
     static func page(_ model: TVModel, renderedAt: String, strings s: ClubWeeklyStrings = .en) -> String {
         let slug = model.header.slug

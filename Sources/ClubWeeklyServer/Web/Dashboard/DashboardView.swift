@@ -3,59 +3,6 @@ import Foundation
 import Plot
 import WebUI
 
-/// The frame of every Club Weekly page: tricolour, header with the club's name and links, main, footer.
-enum ClubLayout {
-    static let assets = WebAssets(prefix: "/assets/clubweekly/", bundle: .module, folder: "Resources/web")
-
-    static func page(
-        title: String, header: ClubHeaderModel?, renderedAt: String? = nil, bodyClass: String = "",
-        bodyData: [(String, String)] = [], noscriptRefreshSeconds: Int? = nil,
-        strings: ClubWeeklyStrings = .en, main: Node<HTML.BodyContext>
-    ) -> String {
-        let meta = PageMeta(
-            title: header.map { "\(title) · \($0.name)" } ?? title,
-            description: strings.valueProposition, strings: strings.web,
-            manifestURL: header.map { ClubWeeklyURL.manifest($0.slug).path },
-            stylesheets: [assets.url("clubweekly.css")], scripts: [assets.url("clubweekly.js")], bodyClass: bodyClass,
-            bodyData: bodyData + [("error-title", strings.web.somethingWentWrong), ("retry-label", strings.web.retry)],
-            renderedAt: renderedAt, noscriptRefreshSeconds: noscriptRefreshSeconds)
-        return PageShell.render(
-            meta,
-            body: .group(
-                siteHeader(header, strings: strings),
-                .element(named: "main", nodes: [.id("main"), .class("container"), main]),
-                .footer(
-                    .class("site-footer"),
-                    .p(.safeText("\(strings.appName) · \(strings.consent)")))))
-    }
-
-    static func siteHeader(_ header: ClubHeaderModel?, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
-        guard let header else {
-            return .header(
-                .class("site-header"), Components.tricolour(["#0055A4", "#FFFFFF", "#EF4135"]),
-                .div(.class("bar"), .span(.class("brand"), .safeText(s.appName))))
-        }
-        let slug = header.slug
-        return .header(
-            .class("site-header"),
-            Components.tricolour(header.colours),
-            .div(
-                .class("bar"),
-                .a(.class("brand"), .link(ClubWeeklyURL.dashboard(slug).path), .safeText(header.name)),
-                .span(.class("spacer")),
-                .nav(
-                    .class("header-links"), .ariaLabel(s.clubLinksLabel),
-                    .a(.class("wide-only"), .link(ClubWeeklyURL.tv(slug).path), .safeText(s.tvBoard)),
-                    .a(.link(ClubWeeklyURL.settings(slug).path), .safeText(s.settings)),
-                    .a(.link(ClubWeeklyURL.admin(slug).path), .safeText(s.admin)),
-                    header.viewer.signedIn
-                        ? .form(
-                            .class("inline"), .method(.post), .action(ClubWeeklyURL.signOut(slug).path),
-                            .button(.type(.submit), .safeText(s.signOut)))
-                        : .a(.link(ClubWeeklyURL.join(slug).path), .safeText(s.signIn)))))
-    }
-}
-
 /// Renders the dashboard page and its tab fragments.
 enum DashboardView {
     static func page(_ model: DashboardModel, strings s: ClubWeeklyStrings = .en) -> String {
@@ -127,8 +74,8 @@ enum DashboardView {
         }
     }
 
-    static func trend(_ trend: WeekView.TrendView, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
-        let direction = Components.TrendDirection(rawValue: trend.direction) ?? .none
+    static func trend(_ trend: TrendBadge, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        let direction = Components.TrendDirection(rawValue: trend.direction.rawValue) ?? .none
         let spoken: String
         switch direction {
         case .up: spoken = s.trendUp(Format.percent(trend.percent ?? 0))
@@ -158,7 +105,7 @@ enum DashboardView {
                                     " "
                                         + card.detail.replacingOccurrences(of: card.trend.text, with: "")
                                         .trimmingCharacters(in: .whitespaces)))),
-                        id: "card-\(card.key)")
+                        id: "card-\(card.key.rawValue)")
                 }),
             Components.linkBar(
                 model.metricPicker, label: s.metricPickerLabel, target: "#dashboard", style: "segmented"),

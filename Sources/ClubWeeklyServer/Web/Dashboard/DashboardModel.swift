@@ -2,36 +2,6 @@ import ClubWeekly
 import Foundation
 import WebUI
 
-/// Who is looking at a page.
-struct Viewer: Equatable, Sendable {
-    var signedIn = false
-    var memberID: String?
-    var memberName: String?
-    var isAdmin = false
-}
-
-/// The club's header on every page: name, colours and links.
-struct ClubHeaderModel: Equatable, Sendable {
-    var slug: String
-    var name: String
-    var colours: [String]
-    var viewer: Viewer
-}
-
-/// One member in a ranking (charts list, TV leaderboard).
-struct RankingRow: Equatable, Sendable {
-    var memberID: String
-    var rank: Int
-    var medal: String?
-    var name: String
-    var fullName: String
-    var initials: String
-    var hue: Int
-    var value: String
-    var trend: WeekView.TrendView
-    var isMe: Bool
-}
-
 /// The week picker: previous/next links and every week of the club's history.
 struct WeekPickerModel: Equatable, Sendable {
     struct Option: Equatable, Sendable {
@@ -53,12 +23,37 @@ struct WeekPickerModel: Equatable, Sendable {
     }
 }
 
+/// A club total of the week that the charts tab shows as a card, with its trend against last week.
+enum SummaryStat: String, CaseIterable, Sendable {
+    case distance, rides, activeMembers, elevation
+
+    /// The leaderboard metric this total sums; nil for active members, which is a count of riders.
+    var metric: Metric? {
+        switch self {
+        case .distance: .distance
+        case .rides: .rides
+        case .elevation: .elevation
+        case .activeMembers: nil
+        }
+    }
+
+    /// This total's trend in the week's summary.
+    func trend(in summary: ClubSummary) -> Trend {
+        switch self {
+        case .distance: summary.distanceTrend
+        case .rides: summary.ridesTrend
+        case .activeMembers: summary.activeMembersTrend
+        case .elevation: summary.elevationTrend
+        }
+    }
+}
+
 /// Summary card of the charts tab.
 struct SummaryCard: Equatable, Sendable {
-    var key: String
+    var key: SummaryStat
     var label: String
     var value: String
-    var trend: WeekView.TrendView
+    var trend: TrendBadge
     var detail: String
 }
 
@@ -85,7 +80,7 @@ struct TableModel: Equatable, Sendable {
     struct Cell: Equatable, Sendable {
         var text: String
         var sortValue: String
-        var trend: WeekView.TrendView?
+        var trend: TrendBadge?
     }
     struct Row: Equatable, Sendable {
         var memberID: String

@@ -2,7 +2,7 @@ import ClubWeekly
 import Foundation
 import WebUI
 
-/// Pure functions from the week's data to the dashboard's page models.
+/// Pure functions from the week's domain values to the dashboard's page models.
 enum DashboardBuilder {
     static let medals = ["🥇", "🥈", "🥉"]
     /// Riders drawn as their own donut segment; the rest are grouped.
@@ -10,18 +10,55 @@ enum DashboardBuilder {
     /// Ride cards per page of the rides tab.
     static let ridesPerPage = 50
 
+    /// What one dashboard view is built from: domain values only.
     struct Input: Sendable {
         var club: Club
         var state: DashboardState
-        var view: WeekView
+        /// The week ranked by `state.metric`.
+        var report: WeekReport
+        /// The club's members, for names (a report row without one is a former member).
+        var members: [Member]
+        /// The oldest week with data.
+        var oldestOffset: Int
         /// Every selectable week, oldest first.
         var weeks: [WeekPickerModel.Option]
         var viewer: Viewer
-        var insights: InsightsView?
+        /// The insights tab's subject's insights; nil on other tabs.
+        var insights: WeekInsights?
         var renderedAt: String
         var hasAnyData: Bool
-        var notice: String?
+        var notice: String? = nil
         var strings: ClubWeeklyStrings = .en
+
+        var riders: [RiderRow] { RiderRow.rows(report, members: members) }
+        var rides: [RideRow] { RideRow.rows(report, members: members, timeZone: club.timeZone) }
+    }
+
+    /// The one pipeline from loaded data to the page model, shared by the server and ``ClubWeeklyPages``: ranks the
+    /// week by the state's metric, picks whose insights the insights tab shows and computes them from the same rows.
+    static func dashboard(
+        _ data: WeekData, state: DashboardState, viewer: Viewer, now: Date, strings: ClubWeeklyStrings = .en
+    ) -> DashboardModel {
+        var state = state
+        let report = data.report(metric: state.metric)
+        var insights: WeekInsights?
+        if state.tab == .insights && (!report.members.isEmpty || state.mode == .lowest) {
+            let ranked = report.members.map(\.memberID)
+            let perspective =
+                state.perspective.flatMap { id in ranked.first { $0.rawValue == id } }
+                ?? viewer.memberID.map { MemberID($0) } ?? ranked.first
+            if let perspective {
+                if state.perspective != nil && state.perspective != perspective.rawValue { state.perspective = nil }
+                insights = data.insights(for: perspective, subject: state.rider.map { MemberID($0) })
+            }
+        }
+        return dashboard(
+            Input(
+                club: data.club, state: state, report: report, members: data.members, oldestOffset: data.oldestOffset,
+                weeks: weekOptions(club: data.club, oldest: data.oldestOffset, now: now, strings: strings),
+                viewer: viewer, insights: insights,
+                renderedAt: Format.activityDate(now, timeZone: data.club.timeZone), hasAnyData: data.hasAnyData,
+                notice: nil, strings: strings))
     }
 
     static func dashboard(_ input: Input) -> DashboardModel {
@@ -59,13 +96,13 @@ enum DashboardBuilder {
     static func weekPicker(_ input: Input) -> WeekPickerModel {
         let state = input.state
         let slug = input.club.slug
-        let oldest = input.view.week.oldestOffset
+        let oldest = input.oldestOffset
         var keep: [(String, String)] = []
         if state.tab != .charts { keep.append(("tab", state.tab.rawValue)) }
         if state.metric != .distance { keep.append(("metric", state.metric.rawValue)) }
         if state.mode != .me { keep.append(("mode", state.mode.rawValue)) }
         return WeekPickerModel(
-            label: input.view.week.label,
+            label: input.report.week.label,
             previousURL: state.week > oldest
                 ? ClubWeeklyURL.dashboard(
                     slug,
@@ -89,9 +126,9 @@ enum DashboardBuilder {
         if !input.hasAnyData {
             return .empty(title: s.newClubTitle, message: s.newClubMessage, action: nil)
         }
-        if input.view.activities.isEmpty && input.state.tab != .insights {
+        if input.report.activities.isEmpty && input.state.tab != .insights {
             let previous =
-                input.state.week > input.view.week.oldestOffset
+                input.state.week > input.oldestOffset
                 ? (s.seePreviousWeek, ClubWeeklyURL.dashboard(input.club.slug, input.state.with { $0.week -= 1 }).path)
                 : nil
             return .empty(title: s.noRidesTitle, message: s.noRidesThisWeek, action: previous)
@@ -106,7 +143,7 @@ enum DashboardBuilder {
 
     // MARK: Charts
 
-    static func metricValue(_ row: WeekView.MemberRow, _ metric: Metric) -> Double {
+    static func metricValue(_ row: RiderRow, _ metric: Metric) -> Double {
         switch metric {
         case .rides: Double(row.rides)
         case .speed: row.avgSpeedKmh
@@ -144,30 +181,30 @@ enum DashboardBuilder {
     }
 
     static func charts(_ input: Input) -> ChartsModel {
-        let view = input.view
+        let report = input.report
         let state = input.state
         let s = input.strings
         let slug = input.club.slug
         let metric = state.metric
-        let summary = view.summary
-        func trend(_ key: String) -> WeekView.TrendView {
-            summary.trends[key] ?? WeekView.TrendView(Trend(direction: .none, percent: nil))
-        }
+        let summary = report.summary
+        let distanceKm = Rounded.tenth(summary.distance / 1000)
+        let elevationM = Rounded.whole(summary.elevation)
+        func trend(_ stat: SummaryStat) -> TrendBadge { TrendBadge(stat.trend(in: summary)) }
         let cards = [
             SummaryCard(
-                key: "distance", label: s.totalKm,
-                value: Format.distanceKm(summary.distanceKm * 1000, decimals: 0)
-                    .replacingOccurrences(of: " km", with: ""), trend: trend("distance"),
-                detail: s.vsLastWeek(trend("distance").text)),
+                key: .distance, label: s.totalKm,
+                value: Format.distanceKm(distanceKm * 1000, decimals: 0)
+                    .replacingOccurrences(of: " km", with: ""), trend: trend(.distance),
+                detail: s.vsLastWeek(trend(.distance).text)),
             SummaryCard(
-                key: "rides", label: s.rides, value: "\(summary.rides)", trend: trend("rides"),
+                key: .rides, label: s.rides, value: "\(summary.rides)", trend: trend(.rides),
                 detail: s.membersActive(summary.activeMembers)),
             SummaryCard(
-                key: "activeMembers", label: s.activeMembers, value: "\(summary.activeMembers)",
-                trend: trend("activeMembers"), detail: s.vsLastWeek(trend("activeMembers").text)),
+                key: .activeMembers, label: s.activeMembers, value: "\(summary.activeMembers)",
+                trend: trend(.activeMembers), detail: s.vsLastWeek(trend(.activeMembers).text)),
             SummaryCard(
-                key: "elevation", label: s.elevation, value: Format.metres(Double(summary.elevationM)),
-                trend: trend("elevation"), detail: s.vsLastWeek(trend("elevation").text)),
+                key: .elevation, label: s.elevation, value: Format.metres(Double(elevationM)),
+                trend: trend(.elevation), detail: s.vsLastWeek(trend(.elevation).text)),
         ]
         let picker = DashboardState.chartMetrics.map { option in
             let target = state.with { $0.metric = option }
@@ -176,12 +213,12 @@ enum DashboardBuilder {
                 fragmentURL: ClubWeeklyURL.fragment(slug, target).path, isCurrent: option == metric,
                 key: option.rawValue)
         }
-        // The view ranks members by the selected metric already; keep its order (ties by name).
-        let active = view.members.filter { $0.rides > 0 }
+        // The report ranks members by the selected metric already; keep its order (ties by name).
+        let active = input.riders.filter { $0.rides > 0 }
         let label = s.metricLabels[metric.rawValue] ?? metric.title
         let bars = BarChart(
             title: "\(s.topRiders) — \(label)",
-            description: s.barsDescription(s.metricNouns[metric.rawValue] ?? metric.noun, view.week.label),
+            description: s.barsDescription(s.metricNouns[metric.rawValue] ?? metric.noun, report.week.label),
             data: active.enumerated().map { index, row in
                 let value = metricValue(row, metric)
                 return ChartDatum(
@@ -199,10 +236,10 @@ enum DashboardBuilder {
             total = Double(summary.rides)
             centre = "\(summary.rides)"
         case .elevation:
-            total = Double(summary.elevationM)
+            total = Double(elevationM)
             centre = Format.metres(total)
         default:
-            total = summary.distanceKm
+            total = distanceKm
             centre = Format.distanceKm(total * 1000, decimals: 0)
         }
         let shareRows = active.sorted { metricValue($0, shareMetric) > metricValue($1, shareMetric) }
@@ -238,10 +275,10 @@ enum DashboardBuilder {
         _ = total
         let rankings = active.enumerated().map { index, row in
             RankingRow(
-                memberID: row.memberId, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
+                memberID: row.memberID, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
                 name: row.name, fullName: row.fullName, initials: row.initials, hue: row.hue,
                 value: metricText(metricValue(row, metric), metric, strings: s), trend: row.trend,
-                isMe: row.memberId == input.viewer.memberID)
+                isMe: row.memberID == input.viewer.memberID)
         }
         return ChartsModel(
             cards: cards, metricPicker: picker, metricLabel: label, bars: bars, donut: donut, rankings: rankings)
@@ -278,7 +315,7 @@ enum DashboardBuilder {
                 sortedDirection: isSorted ? (state.ascending ? "ascending" : "descending") : nil,
                 firstDirection: firstAscending ? "ascending" : "descending")
         }
-        func sortValue(_ row: WeekView.MemberRow, _ key: Key) -> Double {
+        func sortValue(_ row: RiderRow, _ key: Key) -> Double {
             switch key {
             case .name: 0
             case .distance: row.distanceKm
@@ -289,7 +326,7 @@ enum DashboardBuilder {
             case .trend: trendSortValue(row.trend)
             }
         }
-        let sorted = input.view.members.sorted { a, b in
+        let sorted = input.riders.sorted { a, b in
             if state.sort == .name {
                 let order = a.fullName.localizedCaseInsensitiveCompare(b.fullName)
                 if order != .orderedSame {
@@ -300,11 +337,11 @@ enum DashboardBuilder {
                 let y = sortValue(b, state.sort)
                 if x != y { return state.ascending ? x < y : x > y }
             }
-            return a.rank != b.rank ? a.rank < b.rank : a.memberId < b.memberId
+            return a.rank != b.rank ? a.rank < b.rank : a.memberID < b.memberID
         }
         let rows = sorted.enumerated().map { index, row in
             TableModel.Row(
-                memberID: row.memberId, initials: row.initials, hue: row.hue,
+                memberID: row.memberID, initials: row.initials, hue: row.hue,
                 cells: [
                     .init(text: "\(index + 1)", sortValue: "\(index + 1)"),
                     .init(text: row.name, sortValue: row.fullName.lowercased()),
@@ -316,7 +353,7 @@ enum DashboardBuilder {
                     .init(
                         text: row.trend.text.isEmpty ? "–" : row.trend.text,
                         sortValue: "\(trendSortValue(row.trend))", trend: row.trend),
-                ], isTop: index == 0, isMe: row.memberId == input.viewer.memberID)
+                ], isTop: index == 0, isMe: row.memberID == input.viewer.memberID)
         }
         let sortedColumn = columns.first { $0.key == state.sort }
         return TableModel(
@@ -325,11 +362,11 @@ enum DashboardBuilder {
     }
 
     /// New riders sort above any percentage; members without a trend below.
-    static func trendSortValue(_ trend: WeekView.TrendView) -> Double {
+    static func trendSortValue(_ trend: TrendBadge) -> Double {
         switch trend.direction {
-        case "new": 1e9
-        case "none": -1e9
-        default: trend.percent ?? 0
+        case .new: 1e9
+        case .none: -1e9
+        case .up, .down, .flat: trend.percent ?? 0
         }
     }
 
@@ -339,14 +376,15 @@ enum DashboardBuilder {
         let state = input.state
         let slug = input.club.slug
         let s = input.strings
-        var activities = input.view.activities
-        if let member = state.member { activities = activities.filter { $0.memberId == member } }
+        let all = input.rides
+        var activities = all
+        if let member = state.member { activities = activities.filter { $0.memberID == member } }
         if state.order == .oldest { activities.reverse() }
-        let byID = Dictionary(input.view.members.map { ($0.memberId, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(input.riders.map { ($0.memberID, $0) }, uniquingKeysWith: { a, _ in a })
         var seen = Set<String>()
         var members: [(id: String, name: String)] = []
-        for activity in input.view.activities where seen.insert(activity.memberId).inserted {
-            members.append((activity.memberId, activity.memberName))
+        for activity in all where seen.insert(activity.memberID).inserted {
+            members.append((activity.memberID, activity.memberName))
         }
         members.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         let total = activities.count
@@ -360,7 +398,7 @@ enum DashboardBuilder {
                 ).path
             ) : nil
         let cards = activities.prefix(shown).map { activity in
-            let member = byID[activity.memberId]
+            let member = byID[activity.memberID]
             let paced = SportTypes.paced.contains(activity.sportType)
             var tags: [String] = []
             if activity.trainer { tags.append(s.indoor) }
@@ -376,7 +414,7 @@ enum DashboardBuilder {
                 elevation: activity.elevationM >= 1000 ? activity.elevation : "\(activity.elevationM)m",
                 movingTime: activity.movingTime, tags: tags)
         }
-        let count = input.view.activities.count
+        let count = all.count
         let riders = members.count
         let order = DashboardState.RideOrder.allCases.map { option in
             let target = state.with { $0.order = option }
@@ -423,9 +461,9 @@ enum DashboardBuilder {
     static func insights(_ input: Input) -> InsightsModel {
         let state = input.state
         let slug = input.club.slug
-        let view = input.view
+        let riders = input.riders
         let s = input.strings
-        let byID = Dictionary(view.members.map { ($0.memberId, $0) }, uniquingKeysWith: { a, _ in a })
+        let byID = Dictionary(riders.map { ($0.memberID, $0) }, uniquingKeysWith: { a, _ in a })
         let modes: [(DashboardState.InsightsMode, String)] = [
             (.me, s.modeMyStats), (.top3, s.modeTop3), (.lowest, s.modeLowest),
         ]
@@ -437,7 +475,7 @@ enum DashboardBuilder {
                 key: mode.rawValue)
         }
         let insights = input.insights
-        let subjectID = insights?.memberId ?? ""
+        let subjectID = insights?.member.rawValue ?? ""
         let subjectName = byID[subjectID]?.name ?? input.viewer.memberName ?? s.riderFallback
         var notice: String?
         if input.viewer.memberID == nil {
@@ -447,7 +485,7 @@ enum DashboardBuilder {
         }
         var keep: [(String, String)] = [("tab", "insights"), ("mode", state.mode.rawValue)]
         if state.week != 0 { keep.append(("week", String(state.week))) }
-        var riderOptions = view.members.sorted { $0.rank < $1.rank }.map { (id: $0.memberId, name: $0.name) }
+        var riderOptions = riders.sorted { $0.rank < $1.rank }.map { (id: $0.memberID, name: $0.name) }
         // A member without a ride this week still sees (and can pick) their own stats.
         if state.mode != .lowest, let me = input.viewer.memberID, let name = input.viewer.memberName,
             !riderOptions.contains(where: { $0.id == me })
@@ -465,7 +503,7 @@ enum DashboardBuilder {
                 model.tiles = [
                     .init(
                         label: s.tileDistance, value: Format.distanceKm(row.distanceKm * 1000), detail: row.trend.text),
-                    .init(label: s.tileRank, value: rank, detail: s.tileRankDetail(view.summary.activeMembers)),
+                    .init(label: s.tileRank, value: rank, detail: s.tileRankDetail(input.report.summary.activeMembers)),
                     .init(label: s.tileRides, value: "\(row.rides)", detail: row.movingTime),
                     .init(
                         label: s.tileAvgSpeed, value: "\(fixed1(row.avgSpeedKmh)) km/h",
@@ -502,8 +540,8 @@ enum DashboardBuilder {
             model.cards = cards(versus.insights)
             model.selectedRider = subjectID
         case .lowest:
-            model.cards = cards(insights.lowestWeek.insights)
-            model.selectedRider = insights.lowestWeek.memberId
+            model.cards = cards(insights.lowestWeek)
+            model.selectedRider = insights.lowestWeekMember?.rawValue
             model.riderField = "rider"
         }
         return model

@@ -1,0 +1,57 @@
+import ClubWeekly
+import Foundation
+
+/// Pure functions from the week's domain values to the TV board's model.
+enum TVBuilder {
+    static let leaderboardSize = 10
+    static let ridesShown = 9
+
+    /// What the board is built from: this week's report by distance and the club's members.
+    struct Input: Sendable {
+        var club: Club
+        /// This week, ranked by distance.
+        var report: WeekReport
+        var members: [Member]
+        var viewer: Viewer
+        /// The club's data version: the board redraws when it changes.
+        var dataVersion: Int64
+        var strings: ClubWeeklyStrings = .en
+    }
+
+    static func model(_ input: Input) -> TVModel {
+        let s = input.strings
+        let club = input.club
+        let riders = RiderRow.rows(input.report, members: input.members)
+        let byID = Dictionary(riders.map { ($0.memberID, $0) }, uniquingKeysWith: { a, _ in a })
+        let summary = input.report.summary
+        let leaderboard = riders.prefix(leaderboardSize).map { row in
+            RankingRow(
+                memberID: row.memberID, rank: row.rank,
+                medal: row.rank <= 3 ? DashboardBuilder.medals[row.rank - 1] : nil, name: row.fullName,
+                fullName: row.fullName, initials: row.initials, hue: row.hue,
+                value: Format.distanceKm(row.distanceKm * 1000, decimals: 0), trend: row.trend, isMe: false)
+        }
+        let rides = RideRow.rows(input.report, members: input.members, timeZone: club.timeZone)
+        return TVModel(
+            header: ClubHeaderModel(
+                slug: club.slug, name: club.name,
+                colours: [club.colors.first, club.colors.second, club.colors.third], viewer: input.viewer),
+            weekLabel: input.report.week.label,
+            subtitle: s.tvSubtitle(summary.rides, summary.activeMembers),
+            distance: Format.distanceKm(Rounded.tenth(summary.distance / 1000) * 1000, decimals: 0),
+            distanceTrend: TrendBadge(SummaryStat.distance.trend(in: summary)),
+            elevation: Format.metres(Double(Rounded.whole(summary.elevation))),
+            activeMembers: "\(summary.activeMembers)",
+            leaderboard: Array(leaderboard),
+            rides: rides.prefix(ridesShown).map { activity in
+                let member = byID[activity.memberID]
+                return TVModel.Ride(
+                    name: member?.fullName ?? activity.memberName, initials: member?.initials ?? "?",
+                    hue: member?.hue ?? Format.colorHash(activity.memberName), when: activity.startLocal,
+                    emoji: activity.emoji, title: activity.title,
+                    distance: "\(DashboardBuilder.fixed1(activity.distanceKm)) km",
+                    pace: activity.pace, elevation: "\(activity.elevationM)m")
+            }, dataVersion: input.dataVersion, weekFirstDay: input.report.week.firstDay,
+            isEmpty: rides.isEmpty)
+    }
+}
