@@ -260,14 +260,14 @@ public enum InsightsEngine {
                 "Your longest ride is \(gapText(gap, metric)) short of \(book.rankedPossessive(target.memberID, rank: target.rank)) — "
                 + "one \(km) km ride would beat it."
         case .rides:
-            let rides = Num.roundedInt(gap) + 1
+            let rides = SafeNumbers.roundedInt(gap) + 1
             numbers["suggestion"] = Double(rides)
             numbers["suggestedRides"] = Double(rides)
             text =
                 "You're \(Metric.rides.format(gap)) behind \(who) — \(rides) more \(rides == 1 ? "ride" : "rides") "
                 + "would move you past."
         case .elevation:
-            let climb = nextStep(above: max(gap, Double(Num.roundedInt(gap))), step: 50)
+            let climb = nextStep(above: max(gap, Double(SafeNumbers.roundedInt(gap))), step: 50)
             numbers["suggestion"] = Double(climb)
             numbers["suggestedRides"] = 1
             text =
@@ -282,7 +282,7 @@ public enum InsightsEngine {
         case .speed:
             numbers["suggestion"] = gap
             text =
-                "Your avg speed is \(Num.fixed(gap * 3.6, decimals: 1)) km/h behind \(book.rankedPossessive(target.memberID, rank: target.rank)) — "
+                "Your avg speed is \(SafeNumbers.fixed(gap * 3.6, decimals: 1)) km/h behind \(book.rankedPossessive(target.memberID, rank: target.rank)) — "
                 + "a group ride or a flatter route is an easy way to lift it."
         }
         return Insight(kind: .coachingTip, title: title, text: text, numbers: numbers)
@@ -297,7 +297,7 @@ public enum InsightsEngine {
                     "Nobody has logged a ride yet this week — your first ride puts you straight to the top of the board.",
                 numbers: ["rank": 1, "activeMembers": 1])
         }
-        let typical = Num.median(report.activities.map { Num.nonNegative($0.distance) / 1000 })
+        let typical = SafeNumbers.median(report.activities.map { SafeNumbers.nonNegative($0.distance) / 1000 })
         let km = max(10, nextStep(above: typical, step: 5))
         let metres = Double(km) * 1000
         let rank = 1 + report.members.filter { WeeklyStats.rankingKey($0.stats.distance) > metres }.count
@@ -635,7 +635,7 @@ public enum InsightsEngine {
         switch cause {
         case .fewerRides where shortfall > 0:
             // The rides missing from the usual count, each long enough to make up the distance.
-            let count = max(1, min(7, Num.floorInt((baseline.rides - Double(stats.rides) - 1e-9).rounded(.up))))
+            let count = max(1, min(7, SafeNumbers.floorInt((baseline.rides - Double(stats.rides) - 1e-9).rounded(.up))))
             let each = nextStep(above: shortfall / 1000 / Double(count), step: 5)
             numbers["suggestion"] = Double(each * count) * 1000
             numbers["suggestedRides"] = Double(count)
@@ -676,7 +676,7 @@ public enum InsightsEngine {
             let recent = earlier.suffix(8).map { series[$0] }.filter(\.isActive)
             guard !recent.isEmpty else { return nil }
             let distance = recent.reduce(0) { $0 + $1.distance }
-            let rides = recent.reduce(0) { Num.add($0, $1.rides) }
+            let rides = recent.reduce(0) { SafeNumbers.add($0, $1.rides) }
             let weighted = recent.reduce(0) { $0 + $1.averageSpeed * $1.distance }
             return Baseline(
                 rides: Double(rides) / Double(recent.count), rideLength: rides > 0 ? distance / Double(rides) : 0,
@@ -687,10 +687,10 @@ public enum InsightsEngine {
         static func club(_ report: WeekReport) -> Baseline {
             let stats = report.members.map(\.stats)
             return Baseline(
-                rides: Num.median(stats.map { Double($0.rides) }),
-                rideLength: Num.median(stats.map(\.averageRideDistance)),
-                speed: Num.median(stats.map(\.averageSpeed).filter { $0 > 0 }),
-                distance: Num.median(stats.map(\.distance)), weeks: 0, label: "the club's typical")
+                rides: SafeNumbers.median(stats.map { Double($0.rides) }),
+                rideLength: SafeNumbers.median(stats.map(\.averageRideDistance)),
+                speed: SafeNumbers.median(stats.map(\.averageSpeed).filter { $0 > 0 }),
+                distance: SafeNumbers.median(stats.map(\.distance)), weeks: 0, label: "the club's typical")
         }
     }
 
@@ -727,7 +727,7 @@ public enum InsightsEngine {
             case .fewerRides:
                 var text =
                     "\(Metric.rides.format(Double(stats.rides))) this week compared with \(usual) "
-                    + "\(Num.fixed(baseline.rides, decimals: baseline.rides == baseline.rides.rounded() ? 0 : 1)) — "
+                    + "\(SafeNumbers.fixed(baseline.rides, decimals: baseline.rides == baseline.rides.rounded() ? 0 : 1)) — "
                     + "that's the main reason the total is lower."
                 if baseline.rideLength > 0 && stats.averageRideDistance / baseline.rideLength >= Self.threshold {
                     text +=
@@ -755,14 +755,14 @@ public enum InsightsEngine {
 
     /// The smallest multiple of `step` strictly above `value` (37 → 40, 40 → 45, 0 → 5).
     static func nextStep(above value: Double, step: Int) -> Int {
-        let steps = Num.floorInt(Num.nonNegative(value) / Double(step)) + 1
+        let steps = SafeNumbers.floorInt(SafeNumbers.nonNegative(value) / Double(step)) + 1
         return steps * step
     }
 
     /// The km shown for a distance gap (whole km from 10 km, else one decimal), as a number.
     static func displayedKm(_ metres: Double) -> Double {
-        let km = Num.nonNegative(metres) / 1000
-        return km >= 10 ? km.rounded() : Num.round(km, decimals: 1)
+        let km = SafeNumbers.nonNegative(metres) / 1000
+        return km >= 10 ? km.rounded() : SafeNumbers.round(km, decimals: 1)
     }
 
     static func gapText(_ value: Double, _ metric: Metric) -> String {
@@ -775,9 +775,9 @@ public enum InsightsEngine {
 
     /// "40 minutes", "1h 5m".
     static func minutesText(_ seconds: Double) -> String {
-        let whole = Num.roundedInt(Num.nonNegative(seconds))
+        let whole = SafeNumbers.roundedInt(SafeNumbers.nonNegative(seconds))
         if whole < 3600 {
-            let minutes = max(1, Num.roundedInt(Double(whole) / 60))
+            let minutes = max(1, SafeNumbers.roundedInt(Double(whole) / 60))
             return minutes == 1 ? "1 minute" : "\(minutes) minutes"
         }
         return Format.duration(whole)
@@ -787,7 +787,7 @@ public enum InsightsEngine {
     /// of about 80 km at most (up to ten rides).
     static func ridePlan(coveringKm km: Double) -> (count: Int, km: Int, text: String) {
         let single = nextStep(above: km, step: 5)
-        let count = single <= 100 ? 1 : min(10, Num.floorInt((km / 80).rounded(.up)))
+        let count = single <= 100 ? 1 : min(10, SafeNumbers.floorInt((km / 80).rounded(.up)))
         let each = count == 1 ? single : nextStep(above: km / Double(count), step: 5)
         let text = count == 1 ? "one \(each) km ride" : "\(numberWord(count)) \(each) km rides"
         return (count, each, text)

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// What the router plans over: candidate games and the rules a route must keep.
@@ -374,7 +375,7 @@ struct RoutingProblem {
 
         let anchors = sorted.indices.filter { request.anchors.contains(sorted[$0].id) }
         anchorIndices = anchors
-        var generator = PlanningHash(seed: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         venueHash = (0..<max(1, venueCount)).map { _ in generator.next() }
         cityHash = (0..<max(1, cityNames.count)).map { _ in generator.next() }
     }
@@ -869,18 +870,5 @@ struct ScoreBar {
                 parent = smallest
             }
         }
-    }
-}
-
-/// SplitMix64, for stable per-instance hashes.
-struct PlanningHash {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// The weather that decides what to suggest: a WMO code and a temperature in °C.
@@ -54,54 +55,22 @@ func jsRoundInt(_ value: Double) -> Int {
 /// `Math.round(value * 10) / 10`: one decimal.
 func oneDecimal(_ value: Double) -> Double { jsRound(value * 10) / 10 }
 
-/// A small, fast, reproducible random generator (SplitMix64). The same seed gives the same numbers on every platform
-/// and toolchain, which `SystemRandomNumberGenerator` and the standard shuffle do not promise.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+/// A small, fast, reproducible random generator: the shared ``SplitMix64``. The same seed gives the same numbers on
+/// every platform and toolchain, which `SystemRandomNumberGenerator` and the standard shuffle do not promise.
+public typealias SeededGenerator = SplitMix64
 
-    /// A generator starting at `seed`.
-    public init(seed: UInt64) { state = seed }
-
+extension SplitMix64 {
     /// A generator seeded from text, e.g. "2026-04-25|zurich|0" (FNV-1a of the UTF-8 bytes).
-    public init(seedText: String) { state = SeededGenerator.seed(seedText) }
+    public init(seedText: String) { self.init(seed: SplitMix64.fnv1a(seedText)) }
 
     /// FNV-1a 64-bit hash of `text`: a stable seed (Swift's `Hasher` changes from run to run).
-    public static func seed(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    public static func seed(_ text: String) -> UInt64 { fnv1a(text) }
 
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state = state &+ 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
+    /// A number in `0..<bound` (bound > 0) by modulo, the choice the suggestions were fixed with.
+    mutating func index(below bound: Int) -> Int { moduloIndex(below: bound) }
 
-    /// A number in `0..<bound` (bound > 0), without modulo bias worth caring about for list sizes.
-    mutating func index(below bound: Int) -> Int {
-        guard bound > 1 else { return 0 }
-        return Int(next() % UInt64(bound))
-    }
-
-    /// `items` in a random order fixed by this generator (Fisher–Yates written out, so it never changes with the
-    /// standard library).
-    public mutating func shuffled<T>(_ items: [T]) -> [T] {
-        var result = items
-        var i = result.count - 1
-        while i > 0 {
-            let j = index(below: i + 1)
-            if i != j { result.swapAt(i, j) }
-            i -= 1
-        }
-        return result
-    }
+    /// `items` in a random order fixed by this generator (``SplitMix64/moduloShuffled(_:)``).
+    public mutating func shuffled<T>(_ items: [T]) -> [T] { moduloShuffled(items) }
 }
 
 extension Array {

@@ -1,0 +1,3 @@
+// The shared basics are part of this core's public API (``LocalDate`` (``CivilDate``)), so every module that imports the core sees
+// their members too (with MemberImportVisibility an importer would otherwise need its own import).
+@_exported import ClubhouseBasics
