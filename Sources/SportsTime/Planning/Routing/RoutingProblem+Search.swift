@@ -22,6 +22,26 @@ extension RoutingProblem {
         var cities: PlanningBitSet
     }
 
+    /// The games each game can be reached from, oldest first. No must-see game may lie strictly between; in beam
+    /// mode (`cap` < `Int.max`) only the `cap` most recent that can reach it (older ones rarely beat them and cost
+    /// quadratic time).
+    func predecessorLists(cap: Int) -> [[Int32]] {
+        var predecessors: [[Int32]] = Array(repeating: [], count: n)
+        let free = Clock(drivenToday: 0, gamesToday: 0, streak: 0)
+        var previousAnchor = -1
+        let anchorSet = Set(anchorIndices)
+        for j in 0..<n {
+            var i = j - 1
+            while i >= max(0, previousAnchor), predecessors[j].count < cap {
+                if step(i, j, free) != nil { predecessors[j].append(Int32(i)) }
+                i -= 1
+            }
+            predecessors[j].reverse()
+            if anchorSet.contains(j) { previousAnchor = j }
+        }
+        return predecessors
+    }
+
     func search(maxRoutes: Int, diversity: RouteDiversity) -> RoutingOutcome {
         guard n > 0, hasAllAnchors else { return RoutingOutcome(routes: [], isExact: true) }
         let cap = n <= router.exactGameLimit ? Int.max : router.labelCap
@@ -34,22 +54,7 @@ extension RoutingProblem {
         let maxStops = request.maxStops.map { max(1, $0) }
         var arena: [Label] = []
         var kept: [[Int32]] = Array(repeating: [], count: n)
-        var predecessors: [[Int32]] = Array(repeating: [], count: n)
-        let free = Clock(drivenToday: 0, gamesToday: 0, streak: 0)
-        // Predecessors of j: no must-see game may lie strictly between; in beam mode only the most recent
-        // `maxPredecessors` that can reach j (older ones rarely beat them and cost quadratic time).
-        let predecessorCap = cap == Int.max ? Int.max : router.maxPredecessors
-        var previousAnchor = -1
-        let anchorSet = Set(anchorIndices)
-        for j in 0..<n {
-            var i = j - 1
-            while i >= max(0, previousAnchor), predecessors[j].count < predecessorCap {
-                if step(i, j, free) != nil { predecessors[j].append(Int32(i)) }
-                i -= 1
-            }
-            predecessors[j].reverse()
-            if anchorSet.contains(j) { previousAnchor = j }
-        }
+        let predecessors = predecessorLists(cap: cap == Int.max ? Int.max : router.maxPredecessors)
         var candidates: [Label] = []
         var order: [Int] = []
         for j in 0..<n {
