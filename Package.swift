@@ -11,6 +11,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
     products: [
         .executable(name: "clubhouse", targets: ["Clubhouse"]),
+        .library(name: "ClubhouseBasics", targets: ["ClubhouseBasics"]),
         .library(name: "ClubWeekly", targets: ["ClubWeekly"]),
         .library(name: "StravaAPI", targets: ["StravaAPI"]),
         .library(name: "JustZone2", targets: ["JustZone2"]),
@@ -44,17 +45,24 @@ let package = Package(
     ],
     targets: [
         // MARK: Cores (Foundation only)
-        .target(name: "ClubWeekly", swiftSettings: swiftSettings),
-        .target(name: "StravaAPI", swiftSettings: swiftSettings),
+        // Civil dates, UTC timestamps, the seeded generator and JSON text, written once for every core.
+        .target(name: "ClubhouseBasics", swiftSettings: swiftSettings),
+        .target(name: "ClubWeekly", dependencies: ["ClubhouseBasics"], swiftSettings: swiftSettings),
+        .target(name: "StravaAPI", dependencies: ["ClubhouseBasics"], swiftSettings: swiftSettings),
         .target(name: "JustZone2", swiftSettings: swiftSettings),
-        .target(name: "ActivityFiles", swiftSettings: swiftSettings),
-        .target(name: "SportsTime", resources: [.copy("Resources")], swiftSettings: swiftSettings),
-        .target(name: "TodayInSwitzerland", resources: [.copy("Resources")], swiftSettings: swiftSettings),
+        .target(name: "ActivityFiles", dependencies: ["ClubhouseBasics"], swiftSettings: swiftSettings),
+        .target(
+            name: "SportsTime", dependencies: ["ClubhouseBasics"], resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "TodayInSwitzerland", dependencies: ["ClubhouseBasics"], resources: [.copy("Resources")],
+            swiftSettings: swiftSettings),
 
         // MARK: Server layer
         .target(
             name: "ServerKit",
             dependencies: [
+                "ClubhouseBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -91,7 +99,7 @@ let package = Package(
         .target(
             name: "ClubWeeklyServer",
             dependencies: [
-                "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "WebUI",
+                "ClubWeekly", "ClubhouseBasics", "StravaAPI", "StravaServer", "ServerKit", "WebUI",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -167,15 +175,19 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .testTarget(name: "ClubWeeklyTests", dependencies: ["ClubWeekly"], swiftSettings: swiftSettings),
-        .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
-        .testTarget(name: "JustZone2Tests", dependencies: ["JustZone2"], swiftSettings: swiftSettings),
-        .testTarget(name: "ActivityFilesTests", dependencies: ["ActivityFiles"], swiftSettings: swiftSettings),
+        .testTarget(name: "ClubhouseBasicsTests", dependencies: ["ClubhouseBasics"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SportsTimeTests", dependencies: ["SportsTime"], resources: [.copy("Fixtures")],
+            name: "ClubWeeklyTests", dependencies: ["ClubWeekly", "ClubhouseBasics"], swiftSettings: swiftSettings),
+        .testTarget(name: "StravaAPITests", dependencies: ["StravaAPI"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "JustZone2Tests", dependencies: ["JustZone2", "ClubhouseBasics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ActivityFilesTests", dependencies: ["ActivityFiles", "ClubhouseBasics"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SportsTimeTests", dependencies: ["SportsTime", "ClubhouseBasics"], resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland"], exclude: ["Fixtures"],
+            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland", "ClubhouseBasics"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TodayInSwitzerlandServerTests",

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// Locale-independent, allocation-light formatting and parsing of times and numbers.
@@ -6,69 +7,7 @@ enum Format {
     static func iso8601(_ date: Date) -> String {
         let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()
         guard totalMillis.isFinite, abs(totalMillis) < 1e15 else { return "1970-01-01T00:00:00Z" }
-        let millisAll = Int64(totalMillis)
-        var seconds = millisAll / 1000
-        var millis = millisAll % 1000
-        if millis < 0 {
-            millis += 1000
-            seconds -= 1
-        }
-        var days = seconds / 86400
-        var secOfDay = seconds % 86400
-        if secOfDay < 0 {
-            secOfDay += 86400
-            days -= 1
-        }
-        let (y, m, d) = civil(fromDays: days)
-        var s = ""
-        s.reserveCapacity(24)
-        pad(&s, y, 4)
-        s += "-"
-        pad(&s, m, 2)
-        s += "-"
-        pad(&s, d, 2)
-        s += "T"
-        pad(&s, secOfDay / 3600, 2)
-        s += ":"
-        pad(&s, secOfDay / 60 % 60, 2)
-        s += ":"
-        pad(&s, secOfDay % 60, 2)
-        if millis != 0 {
-            s += "."
-            pad(&s, millis, 3)
-        }
-        s += "Z"
-        return s
-    }
-
-    private static func pad(_ s: inout String, _ value: Int64, _ width: Int) {
-        let digits = String(value)
-        if digits.count < width { s += String(repeating: "0", count: width - digits.count) }
-        s += digits
-    }
-
-    /// Days since 1970-01-01 to (year, month, day) in the proleptic Gregorian calendar (H. Hinnant).
-    static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (m <= 2 ? y + 1 : y, m, d)
-    }
-
-    /// (year, month, day) to days since 1970-01-01.
-    static func days(year y0: Int64, month m: Int64, day d: Int64) -> Int64 {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        return UTCTimestamp.string(epochMilliseconds: Int64(totalMillis), fraction: .millisecondsWhenNonZero)
     }
 
     /// Parses `YYYY-MM-DDThh:mm:ss[.fff][Z|±hh:mm]` (no zone means UTC). Returns `nil` when malformed.
@@ -126,7 +65,7 @@ enum Format {
             }
         }
         guard i == end else { return nil }
-        let days = days(year: year, month: month, day: day)
+        let days = Int64(CivilDate.dayNumber(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// The original worker's `GET /club-data` payload (W4 shape), for the existing iOS client.
@@ -246,7 +247,7 @@ public struct ClubDataFeed: Sendable, Equatable, Codable {
         return ClubDataFeed(
             lastFetchedAt: ISOTime.string(now, milliseconds: true), weekLabel: week.shortLabel,
             weekStart: week.firstDay, weekEnd: week.lastDay, memberCount: sorted.count,
-            totalActivities: sorted.reduce(0) { Num.add($0, $1.rideCount) }, dateSource: dateSource,
+            totalActivities: sorted.reduce(0) { SafeNumbers.add($0, $1.rideCount) }, dateSource: dateSource,
             enrolledCount: max(0, enrolledCount), members: sorted)
     }
 
@@ -279,25 +280,25 @@ public struct ClubDataFeed: Sendable, Equatable, Codable {
         var movingTime = 0
         var items: [Activity] = []
         for activity in activities {
-            let km = Num.nonNegative(activity.distance) / 1000
-            let seconds = Num.nonNegative(activity.movingTime)
+            let km = SafeNumbers.nonNegative(activity.distance) / 1000
+            let seconds = SafeNumbers.nonNegative(activity.movingTime)
             let kmh = seconds > 0 ? km / Double(seconds) * 3600 : 0
             rawKm += km
             weighted += kmh * km
-            let climb = Num.roundedInt(Num.nonNegative(activity.elevationGain))
-            elevation = Num.add(elevation, climb)
-            movingTime = Num.add(movingTime, seconds)
+            let climb = SafeNumbers.roundedInt(SafeNumbers.nonNegative(activity.elevationGain))
+            elevation = SafeNumbers.add(elevation, climb)
+            movingTime = SafeNumbers.add(movingTime, seconds)
             items.append(
                 Activity(
-                    name: activity.name, distance: Num.round(km, decimals: 1), movingTime: seconds,
-                    elevationGain: climb, averageSpeed: Num.round(kmh, decimals: 1),
+                    name: activity.name, distance: SafeNumbers.round(km, decimals: 1), movingTime: seconds,
+                    elevationGain: climb, averageSpeed: SafeNumbers.round(kmh, decimals: 1),
                     type: legacyType(for: activity.sportType), sportType: activity.sportType,
                     startDate: ISOTime.string(activity.startDate, milliseconds: false)))
         }
         return Member(
-            name: name, rideCount: activities.count, totalDistance: Num.round(rawKm, decimals: 1),
+            name: name, rideCount: activities.count, totalDistance: SafeNumbers.round(rawKm, decimals: 1),
             totalElevation: elevation, totalMovingTime: movingTime,
-            avgSpeed: rawKm > 0 ? Num.round(weighted / rawKm, decimals: 1) : 0,
+            avgSpeed: rawKm > 0 ? SafeNumbers.round(weighted / rawKm, decimals: 1) : 0,
             movingTimeFormatted: Format.duration(movingTime), activities: items)
     }
 }
@@ -312,9 +313,9 @@ enum OrderedJSON {
 
     func write(to output: inout String) {
         switch self {
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): JSONText.appendQuoted(text, to: &output, controlEscapes: .short)
         case .int(let value): output += String(value)
-        case .number(let value): output += Self.numberText(value)
+        case .number(let value): output += JSONText.number(value)
         case .array(let items):
             output += "["
             for (index, item) in items.enumerated() {
@@ -326,45 +327,11 @@ enum OrderedJSON {
             output += "{"
             for (index, pair) in pairs.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeString(pair.0, to: &output)
+                JSONText.appendQuoted(pair.0, to: &output, controlEscapes: .short)
                 output += ":"
                 pair.1.write(to: &output)
             }
             output += "}"
         }
-    }
-
-    /// `40` for whole numbers, shortest round-trip digits otherwise; non-finite numbers become `null`
-    /// as in JavaScript.
-    static func numberText(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        // Fast path: most names need no escaping and are appended whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            output += text
-            output += "\""
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }

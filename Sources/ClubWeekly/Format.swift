@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// Display formatting shared by every client. Output never depends on the machine's locale or zone.
@@ -19,9 +20,9 @@ public enum Format {
 
     /// `"420m"`; from 1,000 m one decimal of thousands: `"1.2k"`, `"12.3k"`, and `"1k"` rather than `"1.0k"`.
     public static func elevation(_ metres: Double) -> String {
-        let whole = Num.roundedInt(Num.nonNegative(metres))
+        let whole = SafeNumbers.roundedInt(SafeNumbers.nonNegative(metres))
         guard whole >= 1000 else { return "\(whole)m" }
-        let text = Num.fixed(Double(whole) / 1000, decimals: 1)
+        let text = SafeNumbers.fixed(Double(whole) / 1000, decimals: 1)
         return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + "k"
     }
 
@@ -36,25 +37,25 @@ public enum Format {
 
     /// Minutes per km: `"5:12/km"`; `"–"` when the speed is 0 (or not a number).
     public static func pace(metresPerSecond: Double) -> String {
-        let speed = Num.nonNegative(metresPerSecond)
+        let speed = SafeNumbers.nonNegative(metresPerSecond)
         guard speed > 0 else { return "–" }
-        let secondsPerKm = Num.roundedInt(1000 / speed)
-        return "\(secondsPerKm / 60):\(CivilDay.padded(secondsPerKm % 60, 2))/km"
+        let secondsPerKm = SafeNumbers.roundedInt(1000 / speed)
+        return "\(secondsPerKm / 60):\(DecimalText.zeroPadded(secondsPerKm % 60, width: 2))/km"
     }
 
     /// `"28.4 km/h"`.
     public static func speed(metresPerSecond: Double) -> String {
-        "\(Num.fixed(Num.nonNegative(metresPerSecond) * 3.6, decimals: 1)) km/h"
+        "\(SafeNumbers.fixed(SafeNumbers.nonNegative(metresPerSecond) * 3.6, decimals: 1)) km/h"
     }
 
     /// `"42.3 km"`; thousands are grouped: `"1,204.5 km"`.
     public static func distanceKm(_ metres: Double, decimals: Int = 1) -> String {
-        "\(Num.fixed(Num.nonNegative(metres) / 1000, decimals: decimals, grouped: true)) km"
+        "\(SafeNumbers.fixed(SafeNumbers.nonNegative(metres) / 1000, decimals: decimals, grouped: true)) km"
     }
 
     /// Metres as a plain number with grouping, for totals: `"8,420m"`.
     public static func metres(_ metres: Double) -> String {
-        "\(Num.fixed(Num.nonNegative(metres), decimals: 0, grouped: true))m"
+        "\(SafeNumbers.fixed(SafeNumbers.nonNegative(metres), decimals: 0, grouped: true))m"
     }
 
     /// Start of an activity in the club's zone: `"Mon 24 Mar · 7:32am"` (lower-case am/pm, U+00B7).
@@ -72,12 +73,12 @@ public enum Format {
         let hour12 = hour % 12 == 0 ? 12 : hour % 12
         let suffix = hour < 12 ? "am" : "pm"
         return
-            "\(day.weekdayAbbreviation) \(day.day) \(day.monthAbbreviation) · \(hour12):\(CivilDay.padded(minute, 2))\(suffix)"
+            "\(day.weekdayAbbreviation) \(day.day) \(day.monthAbbreviation) · \(hour12):\(DecimalText.zeroPadded(minute, width: 2))\(suffix)"
     }
 
     /// A percentage rounded to an integer: `"12%"`, `"-3%"`.
     public static func percent(_ value: Double) -> String {
-        let rounded = Num.roundedInt(value)
+        let rounded = SafeNumbers.roundedInt(value)
         return "\(rounded == 0 ? 0 : rounded)%"
     }
 

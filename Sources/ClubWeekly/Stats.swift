@@ -34,10 +34,10 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
         switch self {
         case .distance, .longestRide: Format.distanceKm(value)
         case .rides:
-            Num.roundedInt(value) == 1 ? "1 ride" : "\(Num.roundedInt(value)) rides"
+            SafeNumbers.roundedInt(value) == 1 ? "1 ride" : "\(SafeNumbers.roundedInt(value)) rides"
         case .speed: Format.speed(metresPerSecond: value)
         case .elevation: Format.elevation(value)
-        case .movingTime: Format.duration(Num.roundedInt(value))
+        case .movingTime: Format.duration(SafeNumbers.roundedInt(value))
         }
     }
 
@@ -115,12 +115,12 @@ public struct MemberWeekStats: Sendable, Equatable, Codable {
         var longest = 0.0
 
         mutating func add(_ activity: Activity) {
-            let d = Num.nonNegative(activity.distance)
-            let t = Num.nonNegative(activity.movingTime)
+            let d = SafeNumbers.nonNegative(activity.distance)
+            let t = SafeNumbers.nonNegative(activity.movingTime)
             distance += d
             rides += 1
-            movingTime = Num.add(movingTime, t)
-            elevation += Num.nonNegative(activity.elevationGain)
+            movingTime = SafeNumbers.add(movingTime, t)
+            elevation += SafeNumbers.nonNegative(activity.elevationGain)
             // vᵢ·dᵢ = dᵢ²/tᵢ; a ride without moving time has speed 0 and contributes nothing.
             if t > 0 { weightedSpeed += d / Double(t) * d }
             longest = max(longest, d)
@@ -426,10 +426,10 @@ public enum WeeklyStats {
         init(_ stats: some Sequence<MemberWeekStats>) {
             for s in stats where s.isActive {
                 distance += s.distance
-                rides = Num.add(rides, s.rides)
+                rides = SafeNumbers.add(rides, s.rides)
                 members += 1
                 elevation += s.elevation
-                movingTime = Num.add(movingTime, s.movingTime)
+                movingTime = SafeNumbers.add(movingTime, s.movingTime)
             }
         }
     }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// One club week: seven local days in the club's time zone, starting at local midnight of the club's

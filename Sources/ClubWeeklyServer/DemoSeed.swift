@@ -1,19 +1,7 @@
 import ClubWeekly
+import ClubhouseBasics
 import Foundation
 import ServerKit
-
-/// Deterministic pseudo-random numbers (SplitMix64), so the demo club looks the same on every machine.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The demo club: 12 riders and 16 weeks of realistic activity, so every page has something to show without Strava.
 enum DemoClub {
@@ -54,7 +42,8 @@ enum DemoClub {
 
     /// Members and activities for a demo club whose history ends at `now`.
     static func generate(club: Club, now: Date) -> (members: [Member], activities: [Activity]) {
-        var rng = SeededGenerator(seed: 2026)
+        // SplitMix64, so the demo club looks the same on every machine.
+        var rng = SplitMix64(seed: 2026)
         let calendar = WeekCalendar(club: club)
         var zoned = Calendar(identifier: .gregorian)
         zoned.timeZone = club.timeZone

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// A small streaming JSON writer for large responses, several times faster than `JSONEncoder` on Linux and with
@@ -62,7 +63,7 @@ public struct JSONWriter: Sendable {
         } else {
             text += ","
         }
-        Self.appendString(key, to: &text)
+        JSONText.appendQuoted(key, to: &text)
         text += ":"
         afterKey = true
         value(&self)
@@ -94,7 +95,7 @@ public struct JSONWriter: Sendable {
     /// A string value, escaped as JSON requires; `null` when nil.
     public mutating func string(_ value: String?) {
         beginValue()
-        if let value { Self.appendString(value, to: &text) } else { text += "null" }
+        if let value { JSONText.appendQuoted(value, to: &text) } else { text += "null" }
     }
 
     /// An integer value.
@@ -107,15 +108,7 @@ public struct JSONWriter: Sendable {
     /// nil or non-finite values print `null`.
     public mutating func number(_ value: Double?) {
         beginValue()
-        guard let value, value.isFinite else {
-            text += "null"
-            return
-        }
-        if value == value.rounded(), abs(value) < 1e15 {
-            text += String(Int64(value))
-        } else {
-            text += "\(value)"
-        }
+        text += value.map(JSONText.number) ?? "null"
     }
 
     /// A `true` or `false` value.
@@ -128,27 +121,5 @@ public struct JSONWriter: Sendable {
     public mutating func null() {
         beginValue()
         text += "null"
-    }
-
-    static func appendString(_ value: String, to text: inout String) {
-        text += "\""
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
-            text += value
-        } else {
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
     }
 }

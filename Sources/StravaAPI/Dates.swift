@@ -1,44 +1,10 @@
+import ClubhouseBasics
 import Foundation
 
-/// Calendar arithmetic in UTC without `Calendar` or formatters, so results never depend on the host's locale
-/// or time zone and the code stays `Sendable` and fast.
+/// UTC date-times from and to their parts, using the shared ``CivilDate`` arithmetic, so results never depend on
+/// the host's locale or time zone and the code stays `Sendable` and fast.
 enum UTCCalendar {
     static let secondsPerDay: Int64 = 86_400
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    /// The date of a day number since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    static func isLeap(_ year: Int64) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
-    static func daysInMonth(year: Int64, month: Int64) -> Int64 {
-        switch month {
-        case 2: return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
 
     /// A validated UTC date, or nil when a component is out of range.
     static func date(
@@ -46,37 +12,25 @@ enum UTCCalendar {
         fraction: Double = 0
     ) -> Date? {
         guard (1...9999).contains(year), (1...12).contains(month),
-            (1...daysInMonth(year: year, month: month)).contains(day),
+            (1...Int64(CivilDate.days(inMonth: Int(month), year: Int(year)))).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
         else { return nil }
-        let seconds = days(year: year, month: month, day: day) * secondsPerDay + hour * 3600 + minute * 60 + second
+        let days = Int64(CivilDate.dayNumber(year: Int(year), month: Int(month), day: Int(day)))
+        let seconds = days * secondsPerDay + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
-    /// Splits a UTC date into its components.
-    static func components(
-        _ date: Date
-    ) -> (
-        year: Int64, month: Int64, day: Int64, hour: Int64, minute: Int64, second: Int64, millisecond: Int64
-    ) {
+    /// Milliseconds since 1970 UTC: the whole seconds rounded down, their fraction rounded to a millisecond.
+    static func epochMilliseconds(_ date: Date) -> Int64 {
         let total = date.timeIntervalSince1970
         let whole = total.rounded(.down)
-        let wholeSeconds = Int64(whole)
+        var seconds = Int64(whole)
         var millisecond = Int64(((total - whole) * 1000).rounded())
-        var seconds = wholeSeconds
         if millisecond >= 1000 {
             millisecond -= 1000
             seconds += 1
         }
-        let dayNumber = floorDiv(seconds, secondsPerDay)
-        let secondOfDay = seconds - dayNumber * secondsPerDay
-        let (year, month, day) = civil(days: dayNumber)
-        return (year, month, day, secondOfDay / 3600, (secondOfDay % 3600) / 60, secondOfDay % 60, millisecond)
-    }
-
-    static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let q = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+        return seconds * 1000 + millisecond
     }
 }
 
@@ -164,19 +118,7 @@ enum ISO8601 {
 
     /// Formats `2026-03-18T07:30:00Z`, adding milliseconds only when the date has a fraction of a second.
     static func format(_ date: Date) -> String {
-        let c = UTCCalendar.components(date)
-        var text =
-            pad(c.year, 4) + "-" + pad(c.month, 2) + "-" + pad(c.day, 2) + "T" + pad(c.hour, 2) + ":"
-            + pad(c.minute, 2) + ":" + pad(c.second, 2)
-        if c.millisecond != 0 {
-            text += "." + pad(c.millisecond, 3)
-        }
-        return text + "Z"
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        UTCTimestamp.string(epochMilliseconds: UTCCalendar.epochMilliseconds(date), fraction: .millisecondsWhenNonZero)
     }
 }
 

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -97,7 +98,7 @@ import Testing
     }
 
     @Test func randomBytesNeverTrap() {
-        var rng = SplitMix(seed: 42)
+        var rng = SplitMix64(seed: 42)
         let valid = [UInt8](FITWriter.data(for: TestRide.activity(count: 20)))
         for round in 0..<2000 {
             var bytes: [UInt8]
@@ -155,18 +156,5 @@ import Testing
         let crc = FITCRC.compute(m)
         m += [UInt8(crc & 0xFF), UInt8(crc >> 8)]
         #expect(throws: FITError.undefinedLocalMessage(3)) { try FITReader.activity(from: Data(m)) }
-    }
-}
-
-/// Deterministic random numbers for fuzz-style tests.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

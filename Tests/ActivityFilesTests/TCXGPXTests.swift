@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -108,7 +109,7 @@ private func elementNames(_ data: Data) -> [String] {
         for length in stride(from: 0, to: valid.count - 30, by: 7) {
             #expect(throws: TCXError.self) { try TCXReader.activity(from: valid.prefix(length)) }
         }
-        var rng = SplitMix(seed: 7)
+        var rng = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let bytes = (0..<Int(rng.next() % 200)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             #expect(throws: TCXError.self) { try TCXReader.activity(from: Data(bytes)) }

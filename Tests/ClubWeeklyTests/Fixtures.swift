@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ enum Fixture {
     )
         -> Date
     {
-        let days = CivilDay(year: year, month: month, day: day).dayNumber
+        let days = CivilDay.dayNumber(year: year, month: month, day: day)
         return Date(timeIntervalSince1970: Double(days) * 86_400 + Double(hour * 3600 + minute * 60) + second)
     }
 

@@ -1,22 +1,8 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
 @testable import JustZone2
-
-/// SplitMix64: a tiny deterministic PRNG so every fuzz run is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Fuzz iterations per test: `JZ2_FUZZ_ITERATIONS` (default 200 000).
 /// The long run: `JZ2_FUZZ_ITERATIONS=10000000 swift test -c release --filter Fuzz`.

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -35,8 +36,6 @@ struct ZoneTests {
 }
 
 extension SplitMix64 {
-    /// A uniform number in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     /// A uniform number in low..<high.
     mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
 }

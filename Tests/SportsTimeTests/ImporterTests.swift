@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -522,7 +523,7 @@ struct ImporterTests {
         ])
     func corruptedFixtures(name: String, format: ScheduleFormat) throws {
         let original = try importFixture(name)
-        var random = ImportFuzzRandom(seed: UInt64(name.utf8.count))
+        var random = SplitMix64(seed: UInt64(name.utf8.count))
         var survived = 0
         for round in 0..<150 {
             var bytes = [UInt8](original)
@@ -614,18 +615,5 @@ struct ImporterTests {
         #expect(tokyo.count == 2)
         #expect(tokyo.allSatisfy { catalog.venue($0.venue)?.name == "Tokyo Dome" })
         #expect(Set(result.games.map(\.id)).count == 2_430)
-    }
-}
-
-/// A deterministic generator for the corruption test.
-struct ImportFuzzRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 @testable import SportsTime
@@ -125,18 +126,5 @@ enum PlanningFixtures {
             game("nyy2", "yankee", "2025-06-06"), game("wsh2", "nats", "2025-06-04"),
             game("pit1", "pnc", "2025-06-08", "13:35"), game("sea1", "tmobile", "2025-06-05", "19:10"),
         ]
-    }
-}
-
-/// SplitMix64: a seeded generator for reproducible random instances.
-struct PlanningRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

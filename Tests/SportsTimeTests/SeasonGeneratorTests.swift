@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -115,8 +116,8 @@ struct TripsPollTests {
 
     @Test("Share tokens are 22 URL-safe characters, reproducible with a seeded generator")
     func shareTokens() {
-        var a = TripsSplitMix(seed: 1)
-        var b = TripsSplitMix(seed: 1)
+        var a = SplitMix64(seed: 1)
+        var b = SplitMix64(seed: 1)
         let token = PollRules.newShareToken(using: &a)
         #expect(token.count == 22)
         #expect(token == PollRules.newShareToken(using: &b))

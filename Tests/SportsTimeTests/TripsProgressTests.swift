@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -243,7 +244,7 @@ struct TripsAchievementTests {
 
     @Test("Shuffled visits give exactly the same achievements")
     func orderIndependence() {
-        var generator = TripsSplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let venueIDs = ["fenway", "yankee", "camden", "wrigley", "busch", "dodger", "crypto", "metlife", "london"]
         let leagues: [League?] = [nil, .mlb, .nba, .nfl]
         let visits = (0..<40).map { index in
@@ -257,18 +258,5 @@ struct TripsAchievementTests {
         for _ in 0..<10 {
             #expect(engine.evaluate(visits.shuffled(using: &generator)) == expected)
         }
-    }
-}
-
-/// A seeded generator for reproducible shuffles and tokens.
-struct TripsSplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -24,18 +25,6 @@ enum NewsFixtures {
     static let now = Date(timeIntervalSince1970: 1_781_604_000)
 
     static func utc(_ text: String) throws -> Date { try #require(FeedDate.parseISO8601(text)) }
-}
-
-/// A small deterministic generator (SplitMix64) for the fuzz test.
-struct NewsFuzzRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite("Feed parser")
@@ -334,7 +323,7 @@ struct FeedParserTests {
             "<title>", "</title>", "<link>", "<!--", "-->", "\u{0}", "\u{FEFF}", "ä", "<?xml version=\"1.0\"?>",
             "<!DOCTYPE x [<!ENTITY a \"&a;&a;\">]>", "<link href=\"javascript:alert(1)\"/>", "<pubDate>", "\"", "'",
         ].map { Array($0.utf8) }
-        var random = NewsFuzzRandom(state: 0x5EED_0F_5A_15)
+        var random = SplitMix64(seed: 0x5EED_0F_5A_15)
         var parsed = 0
         var failed = 0
         for round in 0..<10_000 {

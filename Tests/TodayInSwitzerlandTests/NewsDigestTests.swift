@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -358,7 +359,7 @@ struct NewsDigestTests {
         let items = try NewsFixtures.allItems()
         let reference = NewsDigest.make(items: items, city: Self.zurich, language: .en, now: NewsFixtures.now)
         #expect(NewsDigest.make(items: items, city: Self.zurich, language: .en, now: NewsFixtures.now) == reference)
-        var random = NewsFuzzRandom(state: 42)
+        var random = SplitMix64(seed: 42)
         for _ in 0..<5 {
             let shuffled = items.shuffled(using: &random)
             let digest = NewsDigest.make(items: shuffled, city: Self.zurich, language: .en, now: NewsFixtures.now)
@@ -377,7 +378,7 @@ struct NewsDigestTests {
             "https://a.ch/", "http://b.ch/x?utm_source=1", "https://news.google.com/news/url?url=https://c.ch/1", "",
             "ftp://x", "https://",
         ]
-        var random = NewsFuzzRandom(state: 7)
+        var random = SplitMix64(seed: 7)
         let now = NewsFixtures.now
         for round in 0..<500 {
             var items: [FeedItem] = []

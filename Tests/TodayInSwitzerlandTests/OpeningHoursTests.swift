@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 import Testing
 
@@ -464,18 +465,15 @@ extension OpeningHoursTests {
     }
 }
 
-/// SplitMix64: a seeded generator so the fuzz run is the same every time.
+/// A seeded generator (SplitMix64) so the fuzz run is the same every time; every draw advances it, even for
+/// bounds below 2.
 struct OpeningHoursFuzzRandom {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
     mutating func next(below bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
+        let z = generator.next()
         return bound <= 0 ? 0 : Int(z % UInt64(bound))
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// Builds a plausible regular season for each league from the catalogue's teams, so the planner and its demo work

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// A team as the generator sees it: an index-friendly copy of what it needs from the catalogue.

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// MLB: 52 series rounds — an opening Thursday–Sunday, then each week a Monday–Thursday round (not in All-Star week)

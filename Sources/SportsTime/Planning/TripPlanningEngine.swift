@@ -25,11 +25,11 @@ public struct TripPlanningEngine: Sendable {
             if let location, !location.coordinate.isValid { return .failure(.missingLocations) }
         }
         switch preferences.planningMode {
-        case .dateRange: return ScenarioAPlanner().plan(context, topK: topK ?? 5)
-        case .gameFirst: return ScenarioBPlanner().plan(context, topK: topK ?? 5)
-        case .locations: return ScenarioCPlanner().plan(context, topK: topK ?? 5)
-        case .followTeam: return ScenarioDPlanner().plan(context, topK: topK ?? 5)
-        case .teamFirst: return ScenarioEPlanner().plan(context, topK: topK ?? 10)
+        case .dateRange: return DateRangePlanner().plan(context, topK: topK ?? 5)
+        case .gameFirst: return GameFirstPlanner().plan(context, topK: topK ?? 5)
+        case .locations: return LocationsPlanner().plan(context, topK: topK ?? 5)
+        case .followTeam: return FollowTeamPlanner().plan(context, topK: topK ?? 5)
+        case .teamFirst: return TeamFirstPlanner().plan(context, topK: topK ?? 10)
         }
     }
 

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Foundation
 
 /// Dates as feeds write them: RFC 822/1123 (`pubDate`) and ISO 8601 / RFC 3339 (Atom, `dc:date`).
@@ -120,15 +121,7 @@ public enum FeedDate {
     public static func isoString(_ date: Date) -> String {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         guard totalMilliseconds.isFinite, abs(totalMilliseconds) < 1e15 else { return "1970-01-01T00:00:00.000Z" }
-        let milliseconds = Int(totalMilliseconds)
-        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
-        let millis = milliseconds - seconds * 1000
-        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
-        let secondOfDay = seconds - days * 86400
-        let date = CivilDate(dayNumber: days)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", date.year, date.month, date.day, secondOfDay / 3600,
-            secondOfDay % 3600 / 60, secondOfDay % 60, millis)
+        return UTCTimestamp.string(epochMilliseconds: Int64(totalMilliseconds), fraction: .milliseconds)
     }
 
     // MARK: - Internals
