@@ -163,7 +163,7 @@ struct Zone2StravaTests {
                 apiBaseURL: try #require(URL(string: strava.apiBaseURL)),
                 oauthBaseURL: try #require(URL(string: strava.oauthBaseURL))),
             transport: UpstreamStravaTransport(
-                client: UpstreamHTTPClient(client: .shared, timeout: .seconds(10), logger: Logger(label: "t"))),
+                client: UpstreamHTTPClient(client: .shared, timeout: .seconds(30), logger: Logger(label: "t"))),
             governor: InMemoryRateLimitGovernor())
         let token = try await client.exchange(code: code)
         let log = SleepLog()
