@@ -39,6 +39,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        // Imported directly (NIOCore, HTTPTypes, AsyncKit …) and already in the graph through the packages above:
+        // declared so that every target names what it imports; the versions are the ones those packages resolve.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
     ],
     targets: [
         // MARK: Cores (Foundation only)
@@ -68,6 +73,12 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -83,6 +94,14 @@ let package = Package(
                 "ClubWeekly", "StravaAPI", "ServerKit", "WebUI",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -93,6 +112,10 @@ let package = Package(
                 "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -103,6 +126,9 @@ let package = Package(
                 "SportsTime", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -114,6 +140,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -121,10 +150,14 @@ let package = Package(
         .executableTarget(
             name: "Clubhouse",
             dependencies: [
-                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime", "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
+                "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server", "SportsTime",
+                "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -137,6 +170,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
@@ -158,6 +196,11 @@ let package = Package(
             dependencies: [
                 "TodayInSwitzerlandServer", "TodayInSwitzerland", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -165,6 +208,12 @@ let package = Package(
             dependencies: [
                 "SportsTimeServer", "SportsTime", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -173,6 +222,11 @@ let package = Package(
                 "JustZone2Server", "JustZone2", "ActivityFiles", "StravaAPI", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -180,15 +234,30 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerKitTests",
-            dependencies: ["ServerKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "ServerKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ClubWeeklyServerTests",
             dependencies: [
-                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "ServerKit", "TestSupport",
+                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "ServerKit", "TestSupport", "WebUI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
