@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A clock that moves only when a test says so: sleepers wake when ``advance(by:)`` passes their deadline, a
-/// cancelled sleeper throws `CancellationError` at once, and tests can wait (without wall time) until someone sleeps.
+/// A clock that moves only when a test says so: sleepers wake when ``advance(by:)`` passes their deadline, and a
+/// cancelled sleeper throws `CancellationError` at once. ``sleeping`` tells a test when a task waits on it.
 final class ManualClock: Clock, Sendable {
     struct Instant: InstantProtocol {
         var offset: Swift.Duration
@@ -24,14 +24,6 @@ final class ManualClock: Clock, Sendable {
         var cancelled: Set<Int> = []
         /// Every sleep asked for, as a duration from the time it was asked.
         var requested: [Swift.Duration] = []
-        /// Tests waiting until at least this many sleepers are waiting.
-        var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-        mutating func readyWaiters() -> [CheckedContinuation<Void, Never>] {
-            let ready = waiters.filter { $0.count <= sleepers.count }.map(\.continuation)
-            waiters.removeAll { $0.count <= sleepers.count }
-            return ready
-        }
     }
 
     private let state = Mutex(State())
@@ -39,11 +31,9 @@ final class ManualClock: Clock, Sendable {
     var now: Instant { state.withLock { $0.now } }
     var minimumResolution: Swift.Duration { .zero }
 
-    /// Time since the clock was made.
-    var elapsed: Swift.Duration { now.offset }
     /// Every sleep asked for so far, in order.
     var requested: [Swift.Duration] { state.withLock { $0.requested } }
-    /// How many are sleeping now.
+    /// How many tasks sleep on this clock now.
     var sleeping: Int { state.withLock { $0.sleepers.count } }
 
     func sleep(until deadline: Instant, tolerance: Swift.Duration? = nil) async throws {
@@ -53,16 +43,14 @@ final class ManualClock: Clock, Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (immediate, ready) = state.withLock {
-                    state -> (Result<Void, any Error>?, [CheckedContinuation<Void, Never>]) in
-                    if state.cancelled.remove(id) != nil { return (.failure(CancellationError()), []) }
+                let immediate = state.withLock { state -> Result<Void, any Error>? in
+                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
                     state.requested.append(state.now.duration(to: deadline))
-                    if deadline <= state.now { return (.success(()), []) }
+                    if deadline <= state.now { return .success(()) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return (nil, state.readyWaiters())
+                    return nil
                 }
                 if let immediate { continuation.resume(with: immediate) }
-                for waiter in ready { waiter.resume() }
             }
         } onCancel: {
             let sleeper = state.withLock { state -> Sleeper? in
@@ -86,17 +74,5 @@ final class ManualClock: Clock, Sendable {
             return due
         }
         for sleeper in due { sleeper.continuation.resume() }
-    }
-
-    /// Returns once at least `count` tasks are sleeping on this clock.
-    func waitUntilSleeping(_ count: Int = 1) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.sleepers.count >= count { return true }
-                state.waiters.append((count, continuation))
-                return false
-            }
-            if ready { continuation.resume() }
-        }
     }
 }

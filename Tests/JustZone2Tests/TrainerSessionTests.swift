@@ -19,7 +19,7 @@ func settle(
 
 /// The session on a ``ManualClock``: reconnection backoff, ticks and stall detection happen only when the test
 /// moves time on, so nothing depends on how busy the machine is.
-@Suite("Trainer session over a GATT transport", .timeLimit(.minutes(1)))
+@Suite("Trainer session over a GATT transport")
 struct TrainerSessionTests {
     func session(_ transport: SimulatedGATTTransport, clock: ManualClock) -> TrainerSession {
         var options = TrainerSession.Options()
@@ -46,9 +46,9 @@ struct TrainerSessionTests {
         await settle("target applied") { await transport.trainer.targetWatts == 210 }
         let before = await targetWrites(transport)
         // Silent, but not for longer than the stall timeout: no stall.
-        await clock.waitUntilSleeping()
+        await settle("the session waits on the clock") { clock.sleeping == 1 }
         clock.advance(by: .milliseconds(100))
-        await clock.waitUntilSleeping()
+        await settle("the session waits on the clock") { clock.sleeping == 1 }
         #expect(await session.stalls == 0, "0.1 s of silence is not yet a stall")
         #expect(await session.connections == 1)
         // Silent for longer than the stall timeout.
@@ -85,10 +85,10 @@ struct TrainerSessionTests {
         await settle("link seen down") { await !session.isConnected }
         // Away: every retry fails and waits longer (10, 20, 40 ms, then 40 ms again).
         for delay in [10, 20, 40] {
-            await clock.waitUntilSleeping()
+            await settle("the session waits on the clock") { clock.sleeping == 1 }
             clock.advance(by: .milliseconds(delay))
         }
-        await clock.waitUntilSleeping()
+        await settle("the session waits on the clock") { clock.sleeping == 1 }
         #expect(await session.connections == 1, "no connection while the trainer is away")
         let backoff = clock.requested[mark...].filter { $0 != .milliseconds(250) }  // not the ticks
         #expect(backoff == [10, 20, 40, 40].map { .milliseconds($0) })

@@ -25,7 +25,7 @@ struct SwissRouteTests {
     /// The upstream timeout of every test whose upstreams answer promptly: generous, so that a loaded machine (the
     /// whole suite shares two cores with other builds) never turns a good answer into a timeout. Only tests about
     /// slowness pass a short one.
-    static let patient: TimeInterval = 30
+    static let patient: TimeInterval = 60
 
     static func app(
         _ fakes: FakeSwissUpstreams, timeout: TimeInterval = patient, clock: TestClock = TestClock(start: Date()),
