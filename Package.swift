@@ -42,6 +42,11 @@ let package = Package(
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.5.0"),
         .package(url: "https://github.com/JohnSundell/Plot.git", from: "0.14.0"),
+        // Imported directly (NIOCore, HTTPTypes, AsyncKit …) and already in the graph through the packages above:
+        // declared so that every target names what it imports; the versions are the ones those packages resolve.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
     ],
     targets: [
         // MARK: Cores (Foundation only)
@@ -77,6 +82,12 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "AsyncKit", package: "async-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -86,6 +97,7 @@ let package = Package(
                 "StravaAPI", "ServerKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
@@ -102,6 +114,14 @@ let package = Package(
                 "ClubWeekly", "ClubhouseBasics", "StravaAPI", "StravaServer", "ServerKit", "WebUI",
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -112,6 +132,10 @@ let package = Package(
                 "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI", "StravaServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -122,6 +146,9 @@ let package = Package(
                 "SportsTime", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -133,6 +160,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
@@ -143,6 +173,7 @@ let package = Package(
                 "ServerKit", "StravaServer", "WebUI", "ClubWeeklyServer", "JustZone2Server", "SportsTimeServer",
                 "TodayInSwitzerlandServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -152,11 +183,11 @@ let package = Package(
             name: "Clubhouse",
             dependencies: [
                 "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "WebUI", "JustZone2", "JustZone2Server",
-                "SportsTime",
-                "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
+                "SportsTime", "SportsTimeServer", "TodayInSwitzerland", "TodayInSwitzerlandServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -169,6 +200,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
@@ -194,6 +230,11 @@ let package = Package(
             dependencies: [
                 "TodayInSwitzerlandServer", "TodayInSwitzerland", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -201,6 +242,12 @@ let package = Package(
             dependencies: [
                 "SportsTimeServer", "SportsTime", "ServerKit", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -210,6 +257,11 @@ let package = Package(
                 "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -217,15 +269,30 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ServerKitTests",
-            dependencies: ["ServerKit", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird")],
+            dependencies: [
+                "ServerKit", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "ClubWeeklyServerTests",
             dependencies: [
-                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "TestSupport",
+                "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "TestSupport", "WebUI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -234,8 +301,13 @@ let package = Package(
             dependencies: [
                 "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "SportsTimeServer", "TodayInSwitzerlandServer",
                 "JustZone2Server", "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings

@@ -158,14 +158,7 @@ struct Zone2StravaTests {
         let strava = try await FakeStrava.start()
         await strava.state.setUploadProcessingPolls(3)
         let code = await strava.state.authorize(athlete: 7)
-        let client = StravaClient(
-            configuration: StravaConfiguration(
-                clientID: "12345", clientSecret: "fake-secret",
-                apiBaseURL: try #require(URL(string: strava.apiBaseURL)),
-                oauthBaseURL: try #require(URL(string: strava.oauthBaseURL))),
-            transport: UpstreamStravaTransport(
-                client: UpstreamHTTPClient(client: .shared, timeout: .seconds(10), logger: Logger(label: "t"))),
-            governor: InMemoryRateLimitGovernor())
+        let client = try Self.patientClient(strava)
         let token = try await client.exchange(code: code)
         let log = SleepLog()
         let uploader = StravaUploader(client: client) { await log.add($0) }
@@ -206,13 +199,27 @@ struct Zone2StravaTests {
         await strava.stop()
     }
 
+    /// A Strava client of the fake with a 60 s upstream timeout: generous, so that a loaded machine never turns these
+    /// good paths into timeouts (the app's own client waits 20 s).
+    static func patientClient(_ strava: FakeStrava) throws -> StravaClient {
+        StravaClient(
+            configuration: StravaConfiguration(
+                clientID: "12345", clientSecret: "fake-secret",
+                apiBaseURL: try #require(URL(string: strava.apiBaseURL)),
+                oauthBaseURL: try #require(URL(string: strava.oauthBaseURL))),
+            transport: UpstreamStravaTransport(
+                client: UpstreamHTTPClient(client: .shared, timeout: .seconds(60), logger: Logger(label: "t"))),
+            governor: InMemoryRateLimitGovernor())
+    }
+
     @Test("zone2 upload: a ride file becomes an activity, the same file again is a duplicate, other files are refused")
     func uploadCommand() async throws {
         let strava = try await FakeStrava.start()
         await strava.state.setUploadProcessingPolls(1)
         let zone2 = try await app(strava)
         let code = await strava.state.authorize(athlete: 9)
-        let token = try await zone2.client.exchange(code: code)
+        let patient = try Self.patientClient(strava)
+        let token = try await patient.exchange(code: code)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jz2-upload-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -222,7 +229,7 @@ struct Zone2StravaTests {
             samples: (0..<120).map { ActivitySample(time: start.addingTimeInterval(Double($0)), power: 170) })
         let path = directory.appendingPathComponent("ride-42.fit").path
         try FITWriter.data(for: ride).write(to: URL(fileURLWithPath: path))
-        let uploader = StravaUploader(client: zone2.client) { _ in }
+        let uploader = StravaUploader(client: patient) { _ in }
         let first = try await zone2.upload(
             fileAt: path, accessToken: token.accessToken, name: "Zone 2", uploader: uploader)
         #expect(first.hasPrefix("Uploaded: https://www.strava.com/activities/"))

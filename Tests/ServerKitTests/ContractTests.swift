@@ -7,7 +7,18 @@ import Testing
 /// Storage behaviour every engine must share (runs on SQLite always, PostgreSQL when TEST_POSTGRES_URL is set).
 @Suite("Storage contract")
 struct StorageContractTests {
-    init() { TestDatabases.notePostgresSkipped() }
+    @Test(
+        "PostgreSQL at TEST_POSTGRES_URL answers, in a fresh schema per test",
+        .enabled(if: TestDatabases.postgresAvailable, "TEST_POSTGRES_URL is not set: the contract ran on SQLite only"))
+    func postgresReachable() async throws {
+        let db = try await TestDatabases.make(.postgres)
+        defer { Task { await db.close() } }
+        try await Migrator([Migration(id: "p", ["CREATE TABLE probe (n INTEGER)"])]).migrate(db)
+        let count = try await db.run { sql in
+            try await sql.raw("SELECT COUNT(*) AS n FROM probe").first()?.decode(column: "n", as: Int.self)
+        }
+        #expect(count == 0, "a new schema starts empty")
+    }
 
     @Test("migrations apply once, in order, and are recorded", arguments: TestDatabases.kinds)
     func migrationsApplyOnce(kind: DatabaseKind) async throws {

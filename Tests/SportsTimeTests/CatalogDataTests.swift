@@ -197,27 +197,11 @@ struct CatalogDataTests {
 
     // MARK: Optional comparison with the shared reference data
 
-    static func referenceFolder() -> URL? {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["SPORTSTIME_REFERENCE_DATA"] {
-            return URL(fileURLWithPath: path)
-        }
-        var directory = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-        while directory.pathComponents.count > 1 {
-            let candidate = directory.appendingPathComponent("shared/data/sportstime")
-            if fileManager.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
-    }
-
-    @Test("MLB parks are within 3 km of the reference ballpark points (except those the README lists as off)")
+    @Test(
+        "MLB parks are within 3 km of the reference ballpark points (except those the README lists as off)",
+        .enabled(if: SharedData.available, SharedData.absent))
     func mlbAgainstReference() throws {
-        guard let folder = Self.referenceFolder() else {
-            print("skipped: ../shared/data/sportstime is not on this machine")
-            return
-        }
-        let data = try Data(contentsOf: folder.appendingPathComponent("ballparks.geojson"))
+        let data = try Data(contentsOf: try SharedData.file("ballparks.geojson"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let features = try #require(root["features"] as? [[String: Any]])
         let catalog = try Catalog.bundled()
@@ -247,13 +231,10 @@ struct CatalogDataTests {
         #expect(compared == 30)
     }
 
-    @Test("NBA arenas are within 3 km of the reference arena list")
+    @Test(
+        "NBA arenas are within 3 km of the reference arena list", .enabled(if: SharedData.available, SharedData.absent))
     func nbaAgainstReference() throws {
-        guard let folder = Self.referenceFolder() else {
-            print("skipped: ../shared/data/sportstime is not on this machine")
-            return
-        }
-        let text = try String(contentsOf: folder.appendingPathComponent("nba-arenas.csv"), encoding: .utf8)
+        let text = try String(contentsOf: try SharedData.file("nba-arenas.csv"), encoding: .utf8)
         let catalog = try Catalog.bundled()
         var compared = 0
         for line in text.split(separator: "\n").dropFirst() {
@@ -295,13 +276,11 @@ struct CatalogDataTests {
         #expect(compared == 30)
     }
 
-    @Test("Every venue and team name of the real 2025 MLB schedule resolves on the game's date")
+    @Test(
+        "Every venue and team name of the real 2025 MLB schedule resolves on the game's date",
+        .enabled(if: SharedData.available, SharedData.absent))
     func mlbScheduleNamesResolve() throws {
-        guard let folder = Self.referenceFolder() else {
-            print("skipped: ../shared/data/sportstime is not on this machine")
-            return
-        }
-        let data = try Data(contentsOf: folder.appendingPathComponent("mlb-games-2025.json"))
+        let data = try Data(contentsOf: try SharedData.file("mlb-games-2025.json"))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let games = try #require(root["games"] as? [[String: Any]])
         let catalog = try Catalog.bundled()

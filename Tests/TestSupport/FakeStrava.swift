@@ -653,7 +653,7 @@ public enum FakeStravaWebhook {
         request.headers.add(name: "Content-Type", value: "application/json")
         request.headers.add(name: "User-Agent", value: "Strava Webhooks")
         request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await client.execute(request, timeout: .seconds(10))
+        let response = try await client.execute(request, timeout: .seconds(30))
         _ = try await response.body.collect(upTo: 1 << 20)
         return Int(response.status.code)
     }

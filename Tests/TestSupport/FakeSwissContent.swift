@@ -164,14 +164,16 @@ public enum FakeFeeds {
 
 /// transport.opendata.ch stationboards with a few delayed departures.
 public enum FakeTransport {
-    public static func stationboard(station: String) -> String {
+    /// A board of departures every 5 minutes from `now`. The fake passes the time it started, so that the boards of
+    /// one test agree to the second however slowly they are fetched (the briefing merges departures by time).
+    public static func stationboard(station: String, now: Date = Date()) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "Europe/Zurich")
         formatter.formatOptions = [.withInternetDateTime]
         var entries: [[String: Any]] = []
         let delays: [Any] = [0, 7, NSNull(), 2, 18, 4, 0, 12]
         for (index, delay) in delays.enumerated() {
-            let departure = formatter.string(from: Date().addingTimeInterval(Double(index) * 300))
+            let departure = formatter.string(from: now.addingTimeInterval(Double(index) * 300))
             entries.append([
                 "category": ["IC", "S", "IR", "RE"][index % 4], "number": "\(index + 3)",
                 "to": ["Bern", "Winterthur", "Luzern", "Basel SBB"][index % 4],

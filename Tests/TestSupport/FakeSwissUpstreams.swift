@@ -122,6 +122,7 @@ public final class FakeSwissUpstreams: Sendable {
     }
 
     static func addRoutes(to router: Router<BasicRequestContext>, state: State) {
+        let boardTime = Date()
         router.get("v1/forecast") { request, _ in
             let query = request.uri.queryParameters
             return await reply("forecast", state: state, contentType: "application/json") {
@@ -137,7 +138,7 @@ public final class FakeSwissUpstreams: Sendable {
         router.get("v1/stationboard") { request, _ in
             let station = request.uri.queryParameters.get("station") ?? "Zürich HB"
             return await reply("stationboard", state: state, contentType: "application/json") {
-                FakeTransport.stationboard(station: station)
+                FakeTransport.stationboard(station: station, now: boardTime)
             }
         }
         router.post("api/interpreter") { _, _ in

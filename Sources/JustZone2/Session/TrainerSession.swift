@@ -20,8 +20,10 @@ public actor TrainerSession {
 
     let transport: any GATTTransport
     let options: Options
-    let clock = ContinuousClock()
-    let started: ContinuousClock.Instant
+    /// Time since the session was made, from its clock.
+    let elapsed: @Sendable () -> Duration
+    /// Waits on the session's clock (throws when the task is cancelled).
+    let sleep: @Sendable (Duration) async throws -> Void
     var control: TrainerControl
     /// Whether the trainer is connected and subscribed.
     public private(set) var isConnected = false
@@ -33,17 +35,28 @@ public actor TrainerSession {
     public private(set) var stalls = 0
     var lastDataAt: TimeInterval = 0
 
-    /// A session over `transport`.
+    /// A session over `transport`, timed by the continuous clock.
     public init(transport: any GATTTransport, settings: TrainerControl.Settings = .init(), options: Options = .init()) {
+        self.init(transport: transport, settings: settings, options: options, clock: ContinuousClock())
+    }
+
+    /// A session over `transport` timed by `clock`: its backoff, ticks and control timeouts all read and wait on it,
+    /// so tests can drive time by hand.
+    public init<C: Clock>(
+        transport: any GATTTransport, settings: TrainerControl.Settings = .init(), options: Options = .init(),
+        clock: C
+    ) where C.Duration == Duration {
         self.transport = transport
         self.options = options
         control = TrainerControl(settings: settings)
-        started = clock.now
+        let started = clock.now
+        elapsed = { started.duration(to: clock.now) }
+        sleep = { try await clock.sleep(for: $0) }
     }
 
     var now: TimeInterval {
-        let elapsed = clock.now - started
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let span = elapsed()
+        return Double(span.components.seconds) + Double(span.components.attoseconds) / 1e18
     }
 
     /// The target the trainer last accepted.
@@ -64,7 +77,7 @@ public actor TrainerSession {
                 let delays = options.reconnectDelays
                 let delay = delays.isEmpty ? Duration.seconds(1) : delays[min(attempt, delays.count - 1)]
                 attempt += 1
-                try? await Task.sleep(for: delay)
+                try? await self.sleep(delay)
                 continue
             }
             attempt = 0
@@ -87,6 +100,7 @@ public actor TrainerSession {
         lastDataAt = now
         await send(control.handle(.linkUp(powerRange: range), at: now))
         let tick = options.tickInterval
+        let sleep = self.sleep
         await withTaskGroup(of: Void.self) { group in
             group.addTask { for await bytes in controlPoint { await self.controlPoint(bytes) } }
             group.addTask { for await bytes in status { await self.status(bytes) } }
@@ -94,7 +108,7 @@ public actor TrainerSession {
             group.addTask { for await bytes in data { await self.bikeData(bytes) } }
             group.addTask {
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: tick)
+                    try? await sleep(tick)
                     await self.tick()
                 }
             }
