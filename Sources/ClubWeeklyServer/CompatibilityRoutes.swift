@@ -72,9 +72,13 @@ extension ClubWeeklyApp {
             return response
         } catch let error as CompatError {
             return Self.compatError(error.status, error.message)
+        } catch let error as APIError where error.status.kind == .clientError {
+            // The client's own fault (a body over the limit): its status and our message, in the worker's shape.
+            return Self.compatError(error.status, error.message)
         } catch {
+            // The worker put its exception text here; ours stays in the log (it can name tables or hosts).
             logger.error("club-data compatibility route failed", metadata: ["error": "\(error)"])
-            return Self.compatError(.badGateway, "Failed to build club data: \(error)")
+            return Self.compatError(.badGateway, "Failed to build club data.")
         }
     }
 

@@ -8,7 +8,9 @@ public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
-    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(
+        middleware: SecurityHeadersMiddleware(
+            strictTransportSecurity: runtime.config.baseURL.lowercased().hasPrefix("https://")))
     OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
     for module in runtime.apps.modules { module.addRoutes(to: router) }
     ShellController(defaultClub: runtime.config.defaultClub).addRoutes(to: router)

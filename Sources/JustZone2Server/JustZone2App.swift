@@ -138,6 +138,9 @@ public struct JustZone2App: AppModule {
             return JSONResponse.raw(try encoder.encode(payload), headers: [.cacheControl: "no-store"])
         } catch let failure as Failure {
             return Self.error(failure.status, failure.message)
+        } catch let error as APIError where error.status.kind == .clientError {
+            // The client's own fault (a body over the limit): its status and our message.
+            return Self.error(error.status, error.message)
         } catch let error as StravaError {
             switch error {
             case .badRequest(_, let message), .unauthorized(let message):

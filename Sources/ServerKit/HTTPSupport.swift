@@ -185,10 +185,16 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// Adds defensive headers to every response.
 public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    /// A middleware adding the headers below.
-    public init() {}
-    /// Sets `X-Content-Type-Options: nosniff`, a strict-origin referrer policy and, unless the route set one,
-    /// `X-Frame-Options: DENY`.
+    /// Whether the site is served over HTTPS, so browsers are told to keep to it.
+    let strictTransportSecurity: Bool
+
+    /// A middleware adding the headers below; `strictTransportSecurity` when the public URL is `https://`.
+    public init(strictTransportSecurity: Bool = false) {
+        self.strictTransportSecurity = strictTransportSecurity
+    }
+
+    /// Sets `X-Content-Type-Options: nosniff`, a strict-origin referrer policy, unless the route set one
+    /// `X-Frame-Options: DENY`, and for a site served over HTTPS `Strict-Transport-Security` (one year).
     public func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     )
@@ -202,6 +208,7 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
             response = try error.response(from: request, context: context)
         }
         response.headers[.xContentTypeOptions] = "nosniff"
+        if strictTransportSecurity { response.headers[.strictTransportSecurity] = "max-age=31536000" }
         response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
         if response.headers[.xFrameOptions] == nil {
             response.headers[.xFrameOptions] = "DENY"

@@ -55,6 +55,15 @@ struct CompatibilityMemberTests {
                 #expect(json?["error"] as? String == message, "\(path) \(body)")
             }
             #expect(try await client.execute(uri: "/exchange", method: .get).status == .notFound)
+            // Bodies over 64 kB are the client's fault: 413 in the worker's shape, never a 502 with internals.
+            let padding = String(repeating: "x", count: 70_000)
+            for path in ["/exchange", "/refresh", "/enrol", "/leave"] {
+                let response = try await Self.post(client, path, #"{"code":"\#(padding)"}"#)
+                #expect(response.status == .contentTooLarge, "\(path)")
+                let json = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect(json?["error"] as? String == "The request body is larger than 64 kB.")
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+            }
         }
         await server.close()
         await harness.strava.stop()

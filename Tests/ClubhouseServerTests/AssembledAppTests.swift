@@ -22,11 +22,12 @@ struct AssembledClubhouse {
     let upstreams: FakeSwissUpstreams
 
     /// A fresh data directory with the demo data; Strava points at a closed port, the Swiss upstreams at local fakes.
-    static func start() async throws -> AssembledClubhouse {
+    static func start(publicURL: String? = nil) async throws -> AssembledClubhouse {
         let upstreams = try await FakeSwissUpstreams.start()
         var config = ServerConfig()
         config.dataDirectory = (TestDatabases.temporaryFile("data") as NSString).deletingLastPathComponent
         config.logLevel = .warning
+        config.publicURL = publicURL
         config.strava.apiBaseURL = "http://127.0.0.1:9/api/v3"
         config.strava.oauthBaseURL = "http://127.0.0.1:9/oauth"
         let base = upstreams.baseURL
@@ -40,8 +41,10 @@ struct AssembledClubhouse {
     }
 
     /// Runs `body` against the application of `buildApplication` (start-up work done), then closes everything.
-    static func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let assembled = try await start()
+    static func test(
+        publicURL: String? = nil, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+    ) async throws {
+        let assembled = try await start(publicURL: publicURL)
         do {
             let app = try await buildApplication(assembled.runtime)
             try await app.test(.router) { client in try await body(client) }
@@ -121,6 +124,22 @@ struct AssembledAppTests {
                     #expect(header(response, "Referrer-Policy") == "strict-origin-when-cross-origin", "\(path)")
                     #expect(header(response, "X-Frame-Options") != nil, "\(path)")
                 }
+            }
+        }
+    }
+
+    @Test("Strict-Transport-Security only when the public URL is https")
+    func strictTransportSecurity() async throws {
+        try await AssembledClubhouse.test(publicURL: "https://club.example") { client in
+            for path in ["/clubs/demo", "/no/such/page"] {
+                try await client.execute(uri: path, method: .get) { response in
+                    #expect(header(response, "Strict-Transport-Security") == "max-age=31536000", "\(path)")
+                }
+            }
+        }
+        try await AssembledClubhouse.test { client in
+            try await client.execute(uri: "/clubs/demo", method: .get) { response in
+                #expect(header(response, "Strict-Transport-Security") == nil)
             }
         }
     }

@@ -80,6 +80,10 @@ struct Zone2StravaTests {
             }
             let garbage = try await client.execute(uri: "/zone2/token", method: .post, body: ByteBuffer(string: "{"))
             #expect(garbage.status == .badRequest)
+            let huge = try await client.execute(
+                uri: "/zone2/token", method: .post, body: json(["code": String(repeating: "x", count: 20_000)]))
+            #expect(huge.status == .contentTooLarge)
+            #expect(String(buffer: huge.body).contains("larger than 16 kB"))
             let refused = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": "stolen"]))
             #expect(refused.status == .badRequest)
             #expect(String(buffer: refused.body).contains("Strava refused"))
