@@ -26,9 +26,9 @@ struct PlanningGateTests {
         }
     }
 
-    @Test("runs up to its width at once; one more is refused with 503 busy and Retry-After; freed places admit again")
+    @Test("runs up to its width at once; with no queue one more is refused with 503 busy; freed places admit again")
     func limitAndBusy() async throws {
-        let gate = PlanningGate(width: 2)
+        let gate = PlanningGate(width: 2, queueLength: 0)
         #expect(gate.width == 2)
         let held = HeldWork()
         let first = Task { try await gate.run(held.work(1)) }
@@ -66,5 +66,55 @@ struct PlanningGateTests {
             #expect(try await gate.run { n * n } == n * n)
         }
         #expect(PlanningGate().width >= 1, "the default width is the core count, at least one")
+    }
+
+    /// Waits (yielding, bounded) until `count` callers are queued.
+    func waitUntilQueued(_ gate: PlanningGate, _ count: Int) async {
+        for _ in 0..<100_000 where gate.waitingCount < count { await Task.yield() }
+    }
+
+    @Test("a burst is served: callers beyond the width wait their turn in order; only a full queue is refused")
+    func burstQueues() async throws {
+        let gate = PlanningGate(width: 1, queueLength: 2, maxWait: .seconds(600))
+        let held = HeldWork()
+        var iterator = held.started.makeAsyncIterator()
+        let first = Task { try await gate.run(held.work(1)) }
+        #expect(await iterator.next() == 1)
+        let second = Task { try await gate.run(held.work(2)) }
+        await waitUntilQueued(gate, 1)
+        let third = Task { try await gate.run(held.work(3)) }
+        await waitUntilQueued(gate, 2)
+        #expect(gate.waitingCount == 2)
+        // The queue is full: the next caller is told to come back at once.
+        let refused = await #expect(throws: APIError.self) { try await gate.run { 4 } }
+        #expect(refused?.status == .serviceUnavailable)
+        #expect(refused?.headers[.retryAfter] == "2")
+        // Each finished plan hands its place to the longest waiter.
+        held.release.signal()
+        #expect(try await first.value == 10)
+        #expect(await iterator.next() == 2)
+        held.release.signal()
+        #expect(try await second.value == 20)
+        #expect(await iterator.next() == 3)
+        held.release.signal()
+        #expect(try await third.value == 30)
+        #expect(gate.waitingCount == 0)
+        #expect(try await gate.run { 5 } == 5)
+    }
+
+    @Test("a caller whose wait runs out gets 503 busy; the queue forgets it")
+    func waitRunsOut() async throws {
+        let gate = PlanningGate(width: 1, queueLength: 4, maxWait: .milliseconds(1))
+        let held = HeldWork()
+        var iterator = held.started.makeAsyncIterator()
+        let first = Task { try await gate.run(held.work(1)) }
+        #expect(await iterator.next() == 1)
+        // The only place stays taken until released below, so the 1 ms budget always runs out first.
+        let refused = await #expect(throws: APIError.self) { try await gate.run { 2 } }
+        #expect(refused?.code == "busy")
+        #expect(gate.waitingCount == 0)
+        held.release.signal()
+        #expect(try await first.value == 10)
+        #expect(try await gate.run { 3 } == 3)
     }
 }
