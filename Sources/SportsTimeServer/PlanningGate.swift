@@ -32,7 +32,7 @@ final class PlanningGate: Sendable {
 
     init(width: Int = max(1, System.coreCount), queueLength: Int? = nil, maxWait: Duration = .seconds(5)) {
         self.width = max(1, width)
-        self.queueLength = max(0, queueLength ?? 8 * self.width)
+        self.queueLength = max(0, queueLength ?? 32 * self.width)
         self.maxWait = maxWait
     }
 
