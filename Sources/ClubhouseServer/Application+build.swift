@@ -25,6 +25,7 @@ public func buildApplication(_ runtime: ClubhouseRuntime) async throws -> some A
     let logger = runtime.logger
     var app = Application(
         router: buildRouter(runtime),
+        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeout)))),
         configuration: .init(address: .hostname(config.host, port: config.port), serverName: "clubhouse"),
         onServerRunning: { [url = "http://\(config.host):\(config.port)"] _ in
             logger.notice("listening", metadata: ["url": "\(url)"])

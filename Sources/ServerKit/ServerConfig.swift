@@ -23,6 +23,9 @@ public struct ServerConfig: Sendable {
     public var seedDemo: Bool = true
     /// Club served by the unprefixed `/club-data` route.
     public var defaultClub: String = "demo"
+    /// Seconds a connection may stay silent (`CLUBHOUSE_IDLE_TIMEOUT`), idle between requests or part-way through
+    /// sending one; then the server closes it, so slow or stalled clients cannot hold connections open.
+    public var idleTimeout: Int = 30
     /// Whether a reverse proxy in front sets `X-Forwarded-For`/`X-Forwarded-Proto` (only then are they believed).
     public var trustProxy: Bool = false
 
@@ -80,6 +83,7 @@ public struct ServerConfig: Sendable {
     /// | `CLUBHOUSE_SEED_DEMO` | `false` to skip the demo club |
     /// | `CLUBHOUSE_DEFAULT_CLUB` | slug for `/club-data` |
     /// | `CLUBHOUSE_TRUST_PROXY` | believe `X-Forwarded-*` headers |
+    /// | `CLUBHOUSE_IDLE_TIMEOUT` | seconds a silent connection is kept |
     /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN`, `STRAVA_SUBSCRIPTION_ID` | Strava |
     /// | `SWISS_*`, `SPORTSTIME_*` | read by those apps from ``settings`` |
     public static func fromEnvironment(
@@ -114,6 +118,12 @@ public struct ServerConfig: Sendable {
             config.seedDemo = !["0", "false", "no", "off"].contains(seed.lowercased())
         }
         config.defaultClub = reader.string(forKey: "clubhouse.defaultClub", default: config.defaultClub)
+        if let idle = reader.string(forKey: "clubhouse.idleTimeout") {
+            guard let seconds = Int(idle), (1...3600).contains(seconds) else {
+                throw ConfigError.invalid("CLUBHOUSE_IDLE_TIMEOUT", idle, "a number of seconds from 1 to 3600")
+            }
+            config.idleTimeout = seconds
+        }
         if let trust = reader.string(forKey: "clubhouse.trustProxy") {
             config.trustProxy = ["1", "true", "yes", "on"].contains(trust.lowercased())
         }

@@ -22,12 +22,14 @@ struct AssembledClubhouse {
     let upstreams: FakeSwissUpstreams
 
     /// A fresh data directory with the demo data; Strava points at a closed port, the Swiss upstreams at local fakes.
-    static func start(publicURL: String? = nil) async throws -> AssembledClubhouse {
+    static func start(publicURL: String? = nil, idleTimeout: Int = 30) async throws -> AssembledClubhouse {
         let upstreams = try await FakeSwissUpstreams.start()
         var config = ServerConfig()
         config.dataDirectory = (TestDatabases.temporaryFile("data") as NSString).deletingLastPathComponent
         config.logLevel = .warning
         config.publicURL = publicURL
+        config.idleTimeout = idleTimeout
+        config.port = 0
         config.strava.apiBaseURL = "http://127.0.0.1:9/api/v3"
         config.strava.oauthBaseURL = "http://127.0.0.1:9/oauth"
         let base = upstreams.baseURL

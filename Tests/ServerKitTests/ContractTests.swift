@@ -1,3 +1,4 @@
+import Configuration
 import Foundation
 import SQLKit
 import ServerKit
@@ -215,8 +216,12 @@ struct ConfigurationTests {
         let config = try await ServerConfig.fromEnvironment(
             environment: [
                 "CLUBHOUSE_PORT": "9090", "CLUBHOUSE_HOST": "0.0.0.0", "DATABASE_URL": "postgres://u:p@h/db",
-                "STRAVA_CLIENT_ID": "42", "CLUBHOUSE_SEED_DEMO": "false",
+                "STRAVA_CLIENT_ID": "42", "CLUBHOUSE_SEED_DEMO": "false", "CLUBHOUSE_IDLE_TIMEOUT": "12",
+                "SWISS_ALLOWED_ORIGIN": "https://family.example",
             ], dotEnvPath: nil)
+        #expect(config.idleTimeout == 12)
+        // Apps' own keys are read through the same reader.
+        #expect(config.settings.string(forKey: "swiss.allowedOrigin") == "https://family.example")
         #expect(config.port == 9090)
         #expect(config.host == "0.0.0.0")
         #expect(config.databaseURL == "postgres://u:p@h/db")
@@ -224,6 +229,11 @@ struct ConfigurationTests {
         #expect(config.seedDemo == false)
         await #expect(throws: ConfigError.self) {
             try await ServerConfig.fromEnvironment(environment: ["CLUBHOUSE_PORT": "eighty"], dotEnvPath: nil)
+        }
+        for idle in ["0", "3601", "soon"] {
+            await #expect(throws: ConfigError.self) {
+                try await ServerConfig.fromEnvironment(environment: ["CLUBHOUSE_IDLE_TIMEOUT": idle], dotEnvPath: nil)
+            }
         }
         #expect("postgres://u:secret@h/db".redactingPassword.contains("secret") == false)
     }
