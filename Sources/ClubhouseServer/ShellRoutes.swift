@@ -1,3 +1,4 @@
+import ClubWeeklyServer
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -51,7 +52,7 @@ struct ShellController: Sendable {
     }
 
     func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        Response(status: .found, headers: [.location: "/clubs/\(RoutePath.encode(defaultClub))"])
+        Response(status: .found, headers: [.location: ClubWeeklyRoute.dashboard.path(["slug": defaultClub])])
     }
 
     func serviceWorker(_ request: Request, _ context: AppRequestContext) async throws -> Response {

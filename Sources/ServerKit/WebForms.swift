@@ -189,11 +189,24 @@ public enum HTMLResponse {
     public static func page(
         _ html: String, status: HTTPResponse.Status = .ok, csp: String, headers: HTTPFields = [:]
     ) -> Response {
+        page(bytes: ByteBuffer(string: html), status: status, csp: csp, headers: headers)
+    }
+
+    /// An HTML page already encoded as UTF-8 (a cached page is sent without decoding it again).
+    public static func page(
+        utf8 data: Data, status: HTTPResponse.Status = .ok, csp: String, headers: HTTPFields = [:]
+    ) -> Response {
+        page(bytes: ByteBuffer(bytes: data), status: status, csp: csp, headers: headers)
+    }
+
+    private static func page(
+        bytes: ByteBuffer, status: HTTPResponse.Status, csp: String, headers: HTTPFields
+    ) -> Response {
         var fields = headers
         fields[.contentType] = "text/html; charset=utf-8"
         fields[.cacheControl] = "no-cache"
         fields[.contentSecurityPolicy] = csp
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: bytes))
     }
 
     /// A `303 See Other` after a form post.

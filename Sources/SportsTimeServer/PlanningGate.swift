@@ -20,6 +20,8 @@ final class PlanningGate: Sendable {
     private struct Waiter {
         var id: UInt64
         var continuation: CheckedContinuation<Bool, Never>
+        /// Ends the wait when the budget runs out; cancelled when the waiter gets a place first.
+        var timer: Task<Void, Never>?
     }
 
     private struct State {
@@ -74,9 +76,17 @@ final class PlanningGate: Sendable {
                     }
                     guard stillRunning else { return continuation.resume(returning: true) }
                     let wait = maxWait
-                    Task { [weak self] in
-                        try? await Task.sleep(for: wait)
+                    let timer = Task { [weak self] in
+                        // Cancelled (admitted first): nothing to give up.
+                        guard (try? await Task.sleep(for: wait)) != nil else { return }
                         self?.giveUp(id)
+                    }
+                    state.withLock { state in
+                        if let index = state.waiting.firstIndex(where: { $0.id == id }) {
+                            state.waiting[index].timer = timer
+                        } else {
+                            timer.cancel()
+                        }
                     }
                 }
             } onCancel: {
@@ -95,6 +105,7 @@ final class PlanningGate: Sendable {
             }
             return state.waiting.removeFirst()
         }
+        next?.timer?.cancel()
         next?.continuation.resume(returning: true)
     }
 

@@ -93,7 +93,7 @@ extension SwissApp {
         return response
     }
 
-    /// Registers every ``SwissRoute``. Like the worker, every method answers an endpoint alike; OPTIONS answers the
+    /// Registers every ``SwissURL``. Like the worker, every method answers an endpoint alike; OPTIONS answers the
     /// CORS preflight; any other path under `/swiss/` is a 404 `{"error":"Not found"}`. Every answer carries the
     /// configured CORS origin.
     public func addRoutes(to router: Router<AppRequestContext>) {

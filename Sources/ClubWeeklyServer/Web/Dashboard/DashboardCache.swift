@@ -53,7 +53,7 @@ extension ClubWeeklyApp {
             state: state, viewer: visit.viewer, renderedAt: Format.activityDate(now, timeZone: club.timeZone)
         ).string
         if let hit = cache.get(key) {
-            return HTMLResponse.page(String(decoding: hit.data, as: UTF8.self), csp: pageCSP, headers: [.xCache: "HIT"])
+            return HTMLResponse.page(utf8: hit.data, csp: pageCSP, headers: [.xCache: "HIT"])
         }
         let model = try await dashboardModel(visit, state: state, oldestOffset: oldest, now: now)
         let html =
