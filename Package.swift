@@ -33,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -45,6 +46,7 @@ let package = Package(
         // Imported directly (NIOCore, HTTPTypes, AsyncKit …) and already in the graph through the packages above:
         // declared so that every target names what it imports; the versions are the ones those packages resolve.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
     ],
@@ -76,6 +78,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -88,6 +91,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -218,12 +222,14 @@ let package = Package(
         .testTarget(
             name: "JustZone2Tests", dependencies: ["JustZone2", "ClubhouseBasics"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ActivityFilesTests", dependencies: ["ActivityFiles", "ClubhouseBasics"], swiftSettings: swiftSettings),
+            name: "ActivityFilesTests", dependencies: ["ActivityFiles", "ClubhouseBasics"], swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "SportsTimeTests", dependencies: ["SportsTime", "ClubhouseBasics"], resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland", "ClubhouseBasics"], exclude: ["Fixtures"],
+            name: "TodayInSwitzerlandTests", dependencies: ["TodayInSwitzerland", "ClubhouseBasics"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TodayInSwitzerlandServerTests",

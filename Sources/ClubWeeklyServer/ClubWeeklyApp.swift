@@ -177,6 +177,33 @@ public struct ClubWeeklyApp: AppModule {
     }
 }
 
+extension ClubWeeklyApp {
+    /// `clubhouse club unlock`: lifts the lock-out of wrong club codes and admin passwords for the whole club, or
+    /// for one client address; returns how many failed attempts were forgotten.
+    public func unlock(clubSlug: String, address: String?) async throws -> Int {
+        guard let record = try await clubs.find(slug: clubSlug) else {
+            throw CLIError("No club with slug '\(clubSlug)'.")
+        }
+        let id = record.club.id
+        let prefixes = [CredentialKind.code, .admin].map { kind in
+            address.map { kind.attemptKey(club: id, client: $0) } ?? kind.attemptKey(club: id, client: "")
+        }
+        return try await limiter.reset(prefixes: prefixes)
+    }
+}
+
+/// What a failed attempt guessed, naming the lock-out it counts towards.
+enum CredentialKind: String {
+    /// The club code (join, sign-in, Bearer reads).
+    case code
+    /// The admin password.
+    case admin
+
+    /// The ``AttemptLimiter`` key of a client's attempts at this credential of a club (a prefix of all of them
+    /// when `client` is empty).
+    func attemptKey(club: ClubID, client: String) -> String { "\(rawValue):\(club):\(client)" }
+}
+
 /// A command-line error with the message to print.
 public struct CLIError: Error, CustomStringConvertible {
     /// The message printed to the user (no stack trace or error type).

@@ -75,6 +75,10 @@ extension ClubWeeklyApp {
         } catch let error as APIError where error.status.kind == .clientError {
             // The client's own fault (a body over the limit): its status and our message, in the worker's shape.
             return Self.compatError(error.status, error.message)
+        } catch let error as DatabaseUnavailable {
+            var response = Self.compatError(.serviceUnavailable, "Database unavailable; retry shortly.")
+            response.headers[.retryAfter] = String(error.retryAfter)
+            return response
         } catch {
             // The worker put its exception text here; ours stays in the log (it can name tables or hosts).
             logger.error("club-data compatibility route failed", metadata: ["error": "\(error)"])
@@ -121,7 +125,7 @@ extension ClubWeeklyApp {
 
     /// The worker's token endpoints spend the shared Strava budget: at most 30 calls per 15 minutes per client.
     func throttleTokenCalls(_ request: Request, context: AppRequestContext) async throws {
-        let key = "strava-proxy:\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        let key = "strava-proxy:\(request.clientAddress(context: context))"
         if let wait = try await proxyLimiter.begin(key) {
             throw CompatError(status: .tooManyRequests, message: "Too many requests: try again in \(wait) s.")
         }

@@ -217,7 +217,7 @@ extension ClubWeeklyApp {
         }
         // Everybody was signed out; the admin gets a fresh session.
         return try await adminSession(
-            record: caller.record, request: request, status: .ok, extra: ["code": code])
+            record: caller.record, request: request, context: context, status: .ok, extra: ["code": code])
     }
 
     func removeMember(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -277,9 +277,9 @@ extension ClubWeeklyApp {
         return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     }
 
-    func sessionCookieHeader(_ token: String, request: Request, maxAge: Int) -> String {
+    func sessionCookieHeader(_ token: String, request: Request, context: AppRequestContext, maxAge: Int) -> String {
         var cookie = "\(sessionCookie)=\(token); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(maxAge)"
-        if request.isSecure(trustProxy: config.trustProxy) || config.baseURL.hasPrefix("https://") {
+        if request.isSecure(context: context) || config.baseURL.hasPrefix("https://") {
             cookie += "; Secure"
         }
         return cookie
@@ -292,7 +292,7 @@ extension ClubWeeklyApp {
     ) async throws
         -> Bool
     {
-        let key = "code:\(record.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        let key = CredentialKind.code.attemptKey(club: record.club.id, client: request.clientAddress(context: context))
         let valid = clubService.verify(code: code, for: record)
         // A wrong code is counted in the same step as the check; a right one only checks the lock-out, so reading
         // with a Bearer code writes nothing on every request. Signing in clears earlier failures.
@@ -315,7 +315,7 @@ extension ClubWeeklyApp {
         let token = try await sessions.create(scope: record.club.id.rawValue, subject: nil, role: "member")
         var response = try JSONResponse.make(["club": record.club.slug, "role": "member"])
         response.headers[.setCookie] = sessionCookieHeader(
-            token, request: request, maxAge: Int(sessions.lifetime))
+            token, request: request, context: context, maxAge: Int(sessions.lifetime))
         return response
     }
 
@@ -326,18 +326,19 @@ extension ClubWeeklyApp {
             throw APIError.notFound("No club '\(slug)'.", code: "unknown_club")
         }
         let body = try await request.decodeJSON(Body.self)
-        let key = "admin:\(record.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        let key = CredentialKind.admin.attemptKey(club: record.club.id, client: request.clientAddress(context: context))
         if let wait = try await limiter.begin(key) { throw Self.lockedOut(wait) }
         guard await clubService.verifyAdmin(password: body.password, for: record) else {
             throw APIError.unauthorized("Wrong admin password.", code: "wrong_password")
         }
         try await limiter.reset(key)
-        return try await adminSession(record: record, request: request, status: .ok)
+        return try await adminSession(record: record, request: request, context: context, status: .ok)
     }
 
     /// Starts an admin session (keeping the member identity of the current session) and sets its cookie.
     func adminSession(
-        record: ClubRecord, request: Request, status: HTTPResponse.Status, extra: [String: String] = [:]
+        record: ClubRecord, request: Request, context: AppRequestContext, status: HTTPResponse.Status,
+        extra: [String: String] = [:]
     )
         async throws -> Response
     {
@@ -351,14 +352,15 @@ extension ClubWeeklyApp {
         var body = ["club": record.club.slug, "role": "admin"]
         body.merge(extra) { _, new in new }
         var response = try JSONResponse.make(body, status: status)
-        response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+        response.headers[.setCookie] = sessionCookieHeader(
+            token, request: request, context: context, maxAge: Int(sessions.adminMaxAge))
         return response
     }
 
     func signOut(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
         var response = Response(status: .noContent)
-        response.headers[.setCookie] = sessionCookieHeader("", request: request, maxAge: 0)
+        response.headers[.setCookie] = sessionCookieHeader("", request: request, context: context, maxAge: 0)
         return response
     }
 
@@ -390,7 +392,8 @@ extension ClubWeeklyApp {
             throw APIError.badRequest("First name must be 1–40 characters, last name at most 40.", code: "invalid_name")
         }
         var response = try JSONResponse.make(MemberResponse(member), status: .created)
-        response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+        response.headers[.setCookie] = sessionCookieHeader(
+            token, request: request, context: context, maxAge: Int(sessions.lifetime))
         return response
     }
 
@@ -488,7 +491,8 @@ extension ClubWeeklyApp {
             let token = try await sessions.create(
                 scope: record.club.id.rawValue, subject: member.id.rawValue, role: "member")
             var response = Response(status: .found, headers: [.location: "\(back)?strava=connected"])
-            response.headers[.setCookie] = sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))
+            response.headers[.setCookie] = sessionCookieHeader(
+                token, request: request, context: context, maxAge: Int(sessions.lifetime))
             return response
         } catch ConnectError.missingScope {
             return Response(status: .found, headers: [.location: "\(back)?strava=scope"])

@@ -77,7 +77,7 @@ struct Serve: AsyncParsableCommand {
 struct ClubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "club", abstract: "Manage Club Weekly clubs.",
-        subcommands: [Create.self, List.self, Import.self, Sync.self])
+        subcommands: [Create.self, List.self, Import.self, Sync.self, Unlock.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a club and print its code.")
@@ -142,6 +142,27 @@ struct ClubCommand: AsyncParsableCommand {
             try await withRuntime(common) { runtime in
                 let count = try await runtime.apps.clubWeekly.queueSync(clubSlug: club)
                 print("Queued a Strava sync for \(count) connected member\(count == 1 ? "" : "s") of '\(club)'.")
+            }
+        }
+    }
+}
+
+extension ClubCommand {
+    struct Unlock: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Lift the lock-out after too many wrong club codes or admin passwords.")
+        @Option(help: "Club slug.") var club: String
+        @Option(help: "Only this client address (as the server saw it); default: everyone locked out of the club.")
+        var address: String?
+        @OptionGroup var common: CommonOptions
+
+        func run() async throws {
+            try await withRuntime(common) { runtime in
+                let forgotten = try await runtime.apps.clubWeekly.unlock(clubSlug: club, address: address)
+                print(
+                    forgotten == 0
+                        ? "Nothing to unlock: no recent wrong attempts at '\(club)'."
+                        : "Unlocked '\(club)': forgot \(forgotten) wrong attempt\(forgotten == 1 ? "" : "s").")
             }
         }
     }

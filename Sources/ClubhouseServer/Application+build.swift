@@ -1,4 +1,5 @@
 import Hummingbird
+import HummingbirdCore
 import Logging
 import ServerKit
 
@@ -6,12 +7,14 @@ import ServerKit
 /// `/health`, `/metrics` and the shell's routes.
 public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
+    router.add(middleware: ForwardedHeadersMiddleware(trusting: runtime.config.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(
         middleware: SecurityHeadersMiddleware(
             strictTransportSecurity: runtime.config.baseURL.lowercased().hasPrefix("https://")))
-    OperationsController<AppRequestContext>(database: runtime.database).addRoutes(to: router)
+    OperationsController<AppRequestContext>(database: runtime.database, metricsToken: runtime.config.metricsToken)
+        .addRoutes(to: router)
     for module in runtime.apps.modules { module.addRoutes(to: router) }
     ShellController(defaultClub: runtime.config.defaultClub).addRoutes(to: router)
     return router
@@ -25,8 +28,17 @@ public func buildApplication(_ runtime: ClubhouseRuntime) async throws -> some A
     let logger = runtime.logger
     var app = Application(
         router: buildRouter(runtime),
-        server: .http1(configuration: .init(idleTimeout: .seconds(Int64(config.idleTimeout)))),
-        configuration: .init(address: .hostname(config.host, port: config.port), serverName: "clubhouse"),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [
+                    RequestDeadlineHandler(
+                        header: .seconds(Int64(config.headerTimeout)), body: .seconds(Int64(config.bodyTimeout)),
+                        logger: logger)
+                ],
+                idleTimeout: .seconds(Int64(config.idleTimeout)))),
+        configuration: .init(
+            address: .hostname(config.host, port: config.port), serverName: "clubhouse",
+            availableConnectionsDelegate: MaximumAvailableConnections(config.maxConnections)),
         onServerRunning: { [url = "http://\(config.host):\(config.port)"] _ in
             logger.notice("listening", metadata: ["url": "\(url)"])
         },

@@ -32,7 +32,8 @@ public struct ClubhouseApps: Sendable {
 
     /// Builds every app over `database`. Throws ``ConfigError`` for unusable settings.
     public init(
-        config: ServerConfig, database: Database, logger: Logger, httpClient: HTTPClient = .shared,
+        config: ServerConfig, database: Database, logger: Logger,
+        httpClient: HTTPClient = UpstreamHTTPClient.sharedClient,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         let cipher = try TokenCipher.load(configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
@@ -69,11 +70,12 @@ public struct ClubhouseRuntime: Sendable {
     /// Opens the configured database, applies every migration and builds the apps; closes the database again when
     /// anything fails.
     public static func start(
-        _ config: ServerConfig, label: String, httpClient: HTTPClient = .shared,
+        _ config: ServerConfig, label: String, httpClient: HTTPClient = UpstreamHTTPClient.sharedClient,
         now: @escaping @Sendable () -> Date = Date.init
     ) async throws -> ClubhouseRuntime {
         var logger = Logger(label: label)
         logger.logLevel = config.logLevel
+        for warning in config.warnings { logger.warning("\(warning)") }
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
             try await Migrator(ClubhouseApps.migrations).migrate(database)

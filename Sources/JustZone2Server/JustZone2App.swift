@@ -113,7 +113,7 @@ public struct JustZone2App: AppModule {
                 status: .serviceUnavailable,
                 message: "Strava is not configured on this server: set STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET.")
         }
-        let key = "zone2:\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        let key = "zone2:\(request.clientAddress(context: context))"
         if let wait = try await limiter.begin(key) {
             throw Failure(status: .tooManyRequests, message: "Too many requests; try again in \(wait) seconds.")
         }
@@ -150,6 +150,10 @@ public struct JustZone2App: AppModule {
                 logger.warning("zone2 token call failed", metadata: ["error": "\(error.message)"])
                 return Self.error(.badGateway, "Strava could not be reached.")
             }
+        } catch let error as DatabaseUnavailable {
+            var response = Self.error(.serviceUnavailable, "The service is briefly unavailable; try again shortly.")
+            response.headers[.retryAfter] = String(error.retryAfter)
+            return response
         } catch {
             logger.error("zone2 token call failed", metadata: ["error": "\(error)"])
             return Self.error(.internalServerError, "Something went wrong.")
@@ -178,7 +182,7 @@ public struct JustZone2App: AppModule {
             }
             zone = parsed
         }
-        let key = "zone2:\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+        let key = "zone2:\(request.clientAddress(context: context))"
         do {
             if let wait = try await limiter.begin(key) {
                 return Self.error(.tooManyRequests, "Too many requests; try again in \(wait) seconds.")
@@ -192,6 +196,10 @@ public struct JustZone2App: AppModule {
             case .rateLimited: return Self.error(.tooManyRequests, "Strava's rate limit is reached; try again later.")
             default: return Self.error(.badGateway, "Strava could not be reached.")
             }
+        } catch let error as DatabaseUnavailable {
+            var response = Self.error(.serviceUnavailable, "The service is briefly unavailable; try again shortly.")
+            response.headers[.retryAfter] = String(error.retryAfter)
+            return response
         } catch {
             logger.error("zone2 history failed", metadata: ["error": "\(error)"])
             return Self.error(.internalServerError, "Something went wrong.")

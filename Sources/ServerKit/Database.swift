@@ -51,6 +51,12 @@ public final class Database: Sendable {
     let logger: Logger
     private let backend: Backend
     private let closed = NIOLockedValueBox(false)
+    /// `host:port/database` of a PostgreSQL server (for error messages), or the SQLite path.
+    let endpoint: String
+    /// Open while PostgreSQL cannot be reached: calls then fail fast with ``DatabaseUnavailable``.
+    let outage: DatabaseOutageGate
+    /// The pool's own logger: quiet, because ``outage`` logs an outage once instead of once per failed connection.
+    private let poolLogger: Logger
 
     // The AsyncKit pool is thread-safe (internally locked) but not annotated Sendable.
     private enum Backend: @unchecked Sendable {
@@ -60,11 +66,19 @@ public final class Database: Sendable {
 
     deinit { closeInBackground() }
 
-    private init(kind: DatabaseKind, backend: Backend, logger: Logger) {
+    private init(kind: DatabaseKind, backend: Backend, endpoint: String, logger: Logger) {
         self.kind = kind
         self.backend = backend
+        self.endpoint = endpoint
         self.logger = logger
+        outage = DatabaseOutageGate(logger: logger)
+        var quiet = logger
+        quiet.logLevel = .critical
+        poolLogger = quiet
     }
+
+    /// Whether the database is currently unreachable (an outage is open).
+    public var isUnavailable: Bool { outage.isOpen }
 
     /// Opens a SQLite database file (created when missing), or an in-memory one when `path` is nil.
     public static func sqlite(path: String?, logger: Logger) async throws -> Database {
@@ -75,7 +89,8 @@ public final class Database: Sendable {
         if path != nil { try await db.raw("PRAGMA journal_mode = WAL").run() }
         try await db.raw("PRAGMA foreign_keys = ON").run()
         try await db.raw("PRAGMA busy_timeout = 5000").run()
-        return Database(kind: .sqlite, backend: .sqlite(connection, AsyncLock()), logger: logger)
+        return Database(
+            kind: .sqlite, backend: .sqlite(connection, AsyncLock()), endpoint: path ?? ":memory:", logger: logger)
     }
 
     /// Connects to PostgreSQL with a `postgres://user:pass@host:port/db` URL.
@@ -93,14 +108,17 @@ public final class Database: Sendable {
             throw DatabaseError.invalidURL(url)
         }
         configuration.searchPath = searchPath
+        let endpoint = "\(parsed.host ?? "localhost"):\(parsed.port ?? 5432)\(parsed.path)"
+        var quiet = logger
+        quiet.logLevel = .critical
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: max(1, maxConnections / System.coreCount),
             pruneInterval: .seconds(60),
-            logger: logger,
+            logger: quiet,
             on: MultiThreadedEventLoopGroup.singleton
         )
-        return Database(kind: .postgres, backend: .postgres(pool), logger: logger)
+        return Database(kind: .postgres, backend: .postgres(pool), endpoint: endpoint, logger: logger)
     }
 
     /// Opens the database named by `url`: SQLite at `sqlitePath` when `url` is nil or empty, else PostgreSQL.
@@ -119,16 +137,18 @@ public final class Database: Sendable {
 
     /// Runs `body` (queries or single statements, without a transaction). On SQLite the call is serialised with
     /// every other unit of work; on PostgreSQL each statement may use a different pooled connection.
+    /// Throws ``DatabaseUnavailable`` while the database cannot be reached.
     public func run<T: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> T) async throws -> T {
         switch backend {
         case .sqlite(let connection, let lock):
             try await lock.withLock { try await body(connection.sql()) }
         case .postgres(let pool):
-            try await body(pool.database(logger: logger).sql())
+            try await guarded { try await body(pool.database(logger: poolLogger).sql()) }
         }
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Throws ``DatabaseUnavailable`` while the database cannot be reached.
     public func transaction<T: Sendable>(
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> T
     )
@@ -139,9 +159,33 @@ public final class Database: Sendable {
             // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on a busy database.
             return try await lock.withLock { try await Self.run(body, on: connection.sql(), begin: "BEGIN IMMEDIATE") }
         case .postgres(let pool):
-            return try await pool.database(logger: logger).sql().withSession { db in
-                try await Self.run(body, on: db, begin: "BEGIN")
+            return try await guarded {
+                try await pool.database(logger: poolLogger).sql().withSession { db in
+                    try await Self.run(body, on: db, begin: "BEGIN")
+                }
             }
+        }
+    }
+
+    /// Runs `work` through the outage gate: refused at once during an outage (but for the periodic probe), and a
+    /// connection failure opens or prolongs the outage.
+    private func guarded<T: Sendable>(_ work: () async throws -> T) async throws -> T {
+        let probe = try outage.admit()
+        do {
+            let result = try await work()
+            outage.succeeded()
+            return result
+        } catch {
+            if error is CancellationError {
+                if probe { outage.abandonProbe() }
+                throw error
+            }
+            guard let reason = Self.unreachableReason(error, endpoint: endpoint) else {
+                // The server answered (a constraint, a bad query): it is reachable.
+                outage.succeeded()
+                throw error
+            }
+            throw outage.failed(reason: reason, probe: probe)
         }
     }
 

@@ -129,24 +129,6 @@ extension Request {
                     : "The request body is larger than \(limit / 1024) kB.")
         }
     }
-
-    /// Client address for throttling. Behind a trusted proxy it is the last `X-Forwarded-For` hop (the one the
-    /// proxy appended; earlier hops are whatever the client sent); otherwise the TCP peer.
-    public func clientAddress(context: some RequestContext, trustProxy: Bool) -> String {
-        if trustProxy, let forwarded = headers[.xForwardedFor]?.split(separator: ",").last {
-            let hop = forwarded.trimmingCharacters(in: .whitespaces)
-            if !hop.isEmpty { return hop }
-        }
-        if let remote = (context as? any RemoteAddressRequestContext)?.remoteAddress {
-            return remote.ipAddress ?? "unknown"
-        }
-        return "unknown"
-    }
-
-    /// Whether the request arrived over HTTPS (directly, or through a trusted proxy that says so).
-    public func isSecure(trustProxy: Bool) -> Bool {
-        uri.scheme == .https || (trustProxy && headers[.xForwardedProto] == "https")
-    }
 }
 
 /// Logs one line per request: method, path (never the query string, which can carry OAuth codes and tokens),
@@ -218,11 +200,11 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
 }
 
 extension HTTPField.Name {
-    /// `X-Forwarded-For`: client address chain set by a reverse proxy (believed only with `trustProxy`).
+    /// `X-Forwarded-For`: client address chain set by a reverse proxy (believed only from a trusted proxy).
     // swift-format-ignore: NeverForceUnwrap
     // Constant, valid header names: the initialiser fails only for invalid tokens.
     public static let xForwardedFor = HTTPField.Name("X-Forwarded-For")!
-    /// `X-Forwarded-Proto`: the scheme the client used, set by a reverse proxy (believed only with `trustProxy`).
+    /// `X-Forwarded-Proto`: the scheme the client used, set by a reverse proxy (believed only from a trusted proxy).
     // swift-format-ignore: NeverForceUnwrap
     public static let xForwardedProto = HTTPField.Name("X-Forwarded-Proto")!
     /// `X-Content-Type-Options`: set to `nosniff` on every response.
@@ -243,7 +225,7 @@ extension HTTPField.Name {
     /// `Content-Security-Policy` of HTML pages.
     // swift-format-ignore: NeverForceUnwrap
     public static let contentSecurityPolicy = HTTPField.Name("Content-Security-Policy")!
-    /// `X-Forwarded-Host`: the host the client asked for, set by a reverse proxy (believed only with `trustProxy`).
+    /// `X-Forwarded-Host`: the host the client asked for, set by a reverse proxy (believed only from a trusted proxy).
     // swift-format-ignore: NeverForceUnwrap
     public static let xForwardedHost = HTTPField.Name("X-Forwarded-Host")!
 }

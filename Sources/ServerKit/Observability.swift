@@ -21,14 +21,18 @@ public enum Observability {
 public struct OperationsController<Context: RequestContext>: Sendable {
     let database: Database
     let startedAt: Date
+    let metricsToken: String?
 
-    /// Serves `database`'s health; `/health` counts uptime from `startedAt`.
-    public init(database: Database, startedAt: Date = Date()) {
+    /// Serves `database`'s health; `/health` counts uptime from `startedAt`. `/metrics` answers only requests
+    /// bearing `metricsToken`, and answers 404 for everyone when there is none: internals are not public.
+    public init(database: Database, metricsToken: String?, startedAt: Date = Date()) {
         self.database = database
+        self.metricsToken = metricsToken
         self.startedAt = startedAt
     }
 
-    /// Adds `GET /health` (JSON; 503 when the database does not answer) and `GET /metrics` (Prometheus text).
+    /// Adds `GET /health` (JSON; 503 when the database does not answer) and `GET /metrics` (Prometheus text, with
+    /// `Authorization: Bearer` the metrics token).
     public func addRoutes(to router: Router<Context>) {
         for route in OperationsURL.allCases {
             switch route {
@@ -51,6 +55,19 @@ public struct OperationsController<Context: RequestContext>: Sendable {
     }
 
     func metrics(_ request: Request, _ context: Context) async throws -> Response {
+        guard let metricsToken else {
+            throw APIError.notFound(
+                "Metrics are off: set CLUBHOUSE_METRICS_TOKEN and send it as a Bearer token.", code: "metrics_off")
+        }
+        let sent = request.headers[.authorization].flatMap { header -> String? in
+            guard header.lowercased().hasPrefix("bearer ") else { return nil }
+            return String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        guard let sent, Tokens.constantTimeEquals(sent, metricsToken) else {
+            throw APIError(
+                .unauthorized, code: "unauthorized", message: "Send the metrics token as 'Authorization: Bearer …'.",
+                headers: [.wwwAuthenticate: "Bearer realm=\"metrics\""])
+        }
         var buffer: [UInt8] = []
         Observability.registry.emit(into: &buffer)
         return Response(
@@ -63,7 +80,7 @@ public struct OperationsController<Context: RequestContext>: Sendable {
 public enum OperationsURL: String, AppRoute {
     /// `GET /health`: JSON status, 503 when the database does not answer.
     case health
-    /// `GET /metrics`: Prometheus text.
+    /// `GET /metrics`: Prometheus text, for the bearer of `CLUBHOUSE_METRICS_TOKEN` only.
     case metrics
 
     /// Both are GET.

@@ -68,6 +68,22 @@ public struct AttemptLimiter: Sendable {
         }
     }
 
+    /// Forgets the recorded attempts of every key that starts with one of `prefixes` (an operator lifting a
+    /// lock-out); returns how many attempts were forgotten.
+    public func reset(prefixes: [String]) async throws -> Int {
+        try await database.transaction { db in
+            var forgotten = 0
+            for prefix in prefixes {
+                let matches: SQLQueryString =
+                    "substr(key, 1, \(bind: prefix.utf8.count)) = \(bind: prefix)"
+                let row = try await db.raw("SELECT COUNT(*) AS n FROM failed_attempts WHERE \(matches)").first()
+                forgotten += try row?.decode(column: "n", as: Int.self) ?? 0
+                try await db.raw("DELETE FROM failed_attempts WHERE \(matches)").run()
+            }
+            return forgotten
+        }
+    }
+
     /// Forgets every recorded attempt of `key`: call it after a successful attempt.
     public func reset(_ key: String) async throws {
         try await database.run { db in
@@ -89,23 +105,43 @@ public struct Session: Sendable, Equatable {
 }
 
 /// Database-backed sessions shared by every instance.
+///
+/// Member sessions last ``lifetime`` (30 days). Admin sessions are short and sliding: each use renews one to
+/// ``adminLifetime`` (12 hours) from now, up to ``adminMaxAge`` (7 days) after sign-in, so an admin page left signed
+/// in on a shared computer does not stay open for a month.
 public struct SessionStore: Sendable {
     /// Where the `sessions` table lives.
     public let database: Database
-    /// Seconds a new session lasts (30 days by default).
+    /// Seconds a new member session lasts (30 days by default).
     public let lifetime: TimeInterval
+    /// Seconds an admin session lasts after its last use (12 hours by default).
+    public let adminLifetime: TimeInterval
+    /// Seconds after sign-in when an admin session ends however often it is used (7 days by default).
+    public let adminMaxAge: TimeInterval
 
-    /// A store over `database` whose sessions last `lifetime` seconds.
-    public init(database: Database, lifetime: TimeInterval = 30 * 24 * 3600) {
+    /// The role whose sessions are short and sliding.
+    public static let adminRole = "admin"
+
+    /// A store over `database` whose member sessions last `lifetime` seconds and admin sessions `adminLifetime`
+    /// seconds after their last use, at most `adminMaxAge` seconds after sign-in.
+    public init(
+        database: Database, lifetime: TimeInterval = 30 * 24 * 3600, adminLifetime: TimeInterval = 12 * 3600,
+        adminMaxAge: TimeInterval = 7 * 24 * 3600
+    ) {
         self.database = database
         self.lifetime = lifetime
+        self.adminLifetime = adminLifetime
+        self.adminMaxAge = adminMaxAge
     }
+
+    /// Seconds a new session of `role` lasts (the cookie's `Max-Age`).
+    public func lifetime(of role: String) -> TimeInterval { role == Self.adminRole ? adminLifetime : lifetime }
 
     /// Creates a session and returns the cookie value.
     public func create(scope: String, subject: String?, role: String, now: Date = Date()) async throws -> String {
         let token = Tokens.random()
         let hash = Tokens.sha256(token)
-        let expires = now.addingTimeInterval(lifetime).epochMilliseconds
+        let expires = now.addingTimeInterval(lifetime(of: role)).epochMilliseconds
         try await database.run { db in
             try await db.raw(
                 """
@@ -117,20 +153,33 @@ public struct SessionStore: Sendable {
         return token
     }
 
-    /// The live session for a cookie value, or nil.
+    /// The live session for a cookie value, or nil. Using an admin session renews it (see the type's notes); the
+    /// renewal is written at most every few minutes.
     public func find(_ token: String, now: Date = Date()) async throws -> Session? {
         let hash = Tokens.sha256(token)
+        let (adminLifetime, adminMaxAge) = (self.adminLifetime, self.adminMaxAge)
         return try await database.run { db in
             guard
                 let row = try await db.raw(
-                    "SELECT scope, subject, role, expires_at FROM sessions WHERE id_hash = \(bind: hash) AND expires_at > \(bind: now.epochMilliseconds)"
+                    "SELECT scope, subject, role, created_at, expires_at FROM sessions WHERE id_hash = \(bind: hash) AND expires_at > \(bind: now.epochMilliseconds)"
                 ).first()
             else { return nil }
-            return Session(
+            var session = Session(
                 scope: try row.decode(column: "scope", as: String.self),
                 subject: try row.decode(column: "subject", as: String?.self),
                 role: try row.decode(column: "role", as: String.self),
                 expiresAt: Date(epochMilliseconds: try row.decode(column: "expires_at", as: Int64.self)))
+            if session.role == Self.adminRole {
+                let created = Date(epochMilliseconds: try row.decode(column: "created_at", as: Int64.self))
+                let renewed = min(now.addingTimeInterval(adminLifetime), created.addingTimeInterval(adminMaxAge))
+                if renewed.timeIntervalSince(session.expiresAt) > min(300, adminLifetime / 10) {
+                    try await db.raw(
+                        "UPDATE sessions SET expires_at = \(bind: renewed.epochMilliseconds) WHERE id_hash = \(bind: hash)"
+                    ).run()
+                    session.expiresAt = renewed
+                }
+            }
+            return session
         }
     }
 

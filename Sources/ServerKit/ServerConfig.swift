@@ -26,8 +26,20 @@ public struct ServerConfig: Sendable {
     /// Seconds a connection may stay silent (`CLUBHOUSE_IDLE_TIMEOUT`), idle between requests or part-way through
     /// sending one; then the server closes it, so slow or stalled clients cannot hold connections open.
     public var idleTimeout: Int = 30
-    /// Whether a reverse proxy in front sets `X-Forwarded-For`/`X-Forwarded-Proto` (only then are they believed).
-    public var trustProxy: Bool = false
+    /// Seconds a client may take to send a request's head (`CLUBHOUSE_HEADER_TIMEOUT`), counted from the connection
+    /// opening or the previous answer; a client trickling its headers is disconnected after it.
+    public var headerTimeout: Int = 30
+    /// Seconds a client may take to send a request's body (`CLUBHOUSE_BODY_TIMEOUT`), long enough for a big upload.
+    public var bodyTimeout: Int = 300
+    /// Open connections served at once (`CLUBHOUSE_MAX_CONNECTIONS`); further ones wait in the kernel's queue.
+    public var maxConnections: Int = 512
+    /// Reverse proxies whose `X-Forwarded-*` headers are believed (`CLUBHOUSE_TRUSTED_PROXIES`); none by default.
+    public var trustedProxies: TrustedProxies = .none
+    /// Bearer token `/metrics` requires (`CLUBHOUSE_METRICS_TOKEN`); without one `/metrics` is switched off.
+    public var metricsToken: String?
+
+    /// Settings read but not used, with what to do instead; logged at start-up.
+    public var warnings: [String] = []
 
     /// Strava API settings (`STRAVA_*` variables).
     public var strava = Strava()
@@ -82,8 +94,10 @@ public struct ServerConfig: Sendable {
     /// | `TOKEN_ENCRYPTION_KEY` | AES-256 key |
     /// | `CLUBHOUSE_SEED_DEMO` | `false` to skip the demo club |
     /// | `CLUBHOUSE_DEFAULT_CLUB` | slug for `/club-data` |
-    /// | `CLUBHOUSE_TRUST_PROXY` | believe `X-Forwarded-*` headers |
-    /// | `CLUBHOUSE_IDLE_TIMEOUT` | seconds a silent connection is kept |
+    /// | `CLUBHOUSE_TRUSTED_PROXIES` | proxy addresses/CIDRs whose `X-Forwarded-*` headers are believed |
+    /// | `CLUBHOUSE_IDLE_TIMEOUT`, `CLUBHOUSE_HEADER_TIMEOUT`, `CLUBHOUSE_BODY_TIMEOUT` | connection deadlines (s) |
+    /// | `CLUBHOUSE_MAX_CONNECTIONS` | connections served at once |
+    /// | `CLUBHOUSE_METRICS_TOKEN` | bearer token of `/metrics` (off without it) |
     /// | `STRAVA_CLIENT_ID`, `STRAVA_CLIENT_SECRET`, `STRAVA_API_URL`, `STRAVA_OAUTH_URL`, `STRAVA_VERIFY_TOKEN`, `STRAVA_SUBSCRIPTION_ID` | Strava |
     /// | `SWISS_*`, `SPORTSTIME_*` | read by those apps from ``settings`` |
     public static func fromEnvironment(
@@ -118,14 +132,33 @@ public struct ServerConfig: Sendable {
             config.seedDemo = !["0", "false", "no", "off"].contains(seed.lowercased())
         }
         config.defaultClub = reader.string(forKey: "clubhouse.defaultClub", default: config.defaultClub)
-        if let idle = reader.string(forKey: "clubhouse.idleTimeout") {
-            guard let seconds = Int(idle), (1...3600).contains(seconds) else {
-                throw ConfigError.invalid("CLUBHOUSE_IDLE_TIMEOUT", idle, "a number of seconds from 1 to 3600")
+        func number(_ key: ConfigKey, _ name: String, _ range: ClosedRange<Int>, _ what: String) throws -> Int? {
+            guard let text = reader.string(forKey: key) else { return nil }
+            guard let value = Int(text), range.contains(value) else {
+                throw ConfigError.invalid(name, text, "\(what) from \(range.lowerBound) to \(range.upperBound)")
             }
-            config.idleTimeout = seconds
+            return value
         }
-        if let trust = reader.string(forKey: "clubhouse.trustProxy") {
-            config.trustProxy = ["1", "true", "yes", "on"].contains(trust.lowercased())
+        let seconds = "a number of seconds"
+        config.idleTimeout =
+            try number("clubhouse.idleTimeout", "CLUBHOUSE_IDLE_TIMEOUT", 1...3600, seconds) ?? config.idleTimeout
+        config.headerTimeout =
+            try number("clubhouse.headerTimeout", "CLUBHOUSE_HEADER_TIMEOUT", 1...3600, seconds) ?? config.headerTimeout
+        config.bodyTimeout =
+            try number("clubhouse.bodyTimeout", "CLUBHOUSE_BODY_TIMEOUT", 1...86_400, seconds) ?? config.bodyTimeout
+        config.maxConnections =
+            try number("clubhouse.maxConnections", "CLUBHOUSE_MAX_CONNECTIONS", 1...1_000_000, "a number")
+            ?? config.maxConnections
+        if reader.string(forKey: "clubhouse.trustProxy") != nil {
+            config.warnings.append(
+                "CLUBHOUSE_TRUST_PROXY is ignored: list the proxies' addresses in CLUBHOUSE_TRUSTED_PROXIES instead "
+                    + "(e.g. 127.0.0.1 or 10.0.0.0/8); forwarded headers are believed only from them")
+        }
+        if let proxies = reader.string(forKey: "clubhouse.trustedProxies") {
+            config.trustedProxies = try TrustedProxies(parsing: proxies)
+        }
+        config.metricsToken = reader.string(forKey: "clubhouse.metricsToken", isSecret: true).flatMap {
+            $0.isEmpty ? nil : $0
         }
         if let subscription = reader.string(forKey: "strava.subscriptionId") {
             guard let id = Int64(subscription) else {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// A response from an upstream service.
 public struct UpstreamResponse: Sendable {
@@ -17,6 +18,8 @@ public struct UpstreamResponse: Sendable {
 /// Errors from ``UpstreamHTTPClient``: the request never produced an HTTP response.
 public enum UpstreamError: Error, CustomStringConvertible {
     case timeout(String)
+    /// The host refused the connection, could not be resolved or did not accept it in time: not retried.
+    case unreachable(String)
     case connection(String)
     case tooLarge(String)
 
@@ -24,17 +27,31 @@ public enum UpstreamError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .timeout(let url): "timed out calling \(url)"
+        case .unreachable(let detail): "upstream unreachable: \(detail)"
         case .connection(let detail): "could not reach upstream: \(detail)"
         case .tooLarge(let url): "response from \(url) is too large"
         }
     }
 }
 
-/// Outbound HTTP for every external service: per-request timeout, a body size cap, and retries with exponential
-/// backoff and jitter for idempotent methods on connection failures and 502/503/504.
+/// Outbound HTTP for every external service: per-attempt timeout, a total budget over all attempts, a body size cap,
+/// and retries with exponential backoff and jitter for idempotent methods on dropped connections and 502/503/504.
+/// A host that refuses the connection (or cannot be resolved) is not retried: the caller hears at once.
 public struct UpstreamHTTPClient: Sendable {
+    /// The process's HTTP client for upstream calls. Unlike `HTTPClient.shared`, a refused connection fails at once
+    /// instead of being retried until the request's deadline, and connecting gives up after 3 s.
+    public static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(3)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     /// Timeout of each attempt, passed to `HTTPClient.execute` (15 s by default).
     public var timeout: TimeAmount
+    /// Time for the whole call, retries and their pauses included (`timeout` × attempts by default); a retry that
+    /// would not fit is not started.
+    public var budget: TimeAmount
     /// Tries per idempotent request (including the first); other methods are sent once.
     public var maxAttempts: Int
     /// Largest body read; larger responses throw ``UpstreamError/tooLarge(_:)`` and are not retried.
@@ -46,11 +63,13 @@ public struct UpstreamHTTPClient: Sendable {
 
     /// A client with a 15 s timeout, 3 tries, a 32 MiB body cap and a 0.25 s backoff base unless given.
     public init(
-        client: HTTPClient = .shared, timeout: TimeAmount = .seconds(15), maxAttempts: Int = 3,
-        maxBodyBytes: Int = 32 << 20, retryBaseDelay: TimeInterval = 0.25, logger: Logger
+        client: HTTPClient = UpstreamHTTPClient.sharedClient, timeout: TimeAmount = .seconds(15),
+        budget: TimeAmount? = nil, maxAttempts: Int = 3, maxBodyBytes: Int = 32 << 20,
+        retryBaseDelay: TimeInterval = 0.25, logger: Logger
     ) {
         self.client = client
         self.timeout = timeout
+        self.budget = budget ?? .nanoseconds(timeout.nanoseconds * Int64(max(1, maxAttempts)))
         self.maxAttempts = maxAttempts
         self.maxBodyBytes = maxBodyBytes
         self.retryBaseDelay = retryBaseDelay
@@ -66,43 +85,59 @@ public struct UpstreamHTTPClient: Sendable {
         -> UpstreamResponse
     {
         let attempts = Self.idempotent.contains(method.uppercased()) ? max(1, maxAttempts) : 1
+        let deadline = ContinuousClock.now + .nanoseconds(budget.nanoseconds)
         var attempt = 1
         while true {
+            let remaining = deadline - ContinuousClock.now
+            let limit = min(Duration.nanoseconds(timeout.nanoseconds), remaining)
             do {
-                let response = try await sendOnce(method: method, url: url, headers: headers, body: body)
-                if attempt < attempts, [502, 503, 504].contains(response.status) {
-                    try await pause(before: attempt + 1, url: url, reason: "status \(response.status)")
+                let response = try await sendOnce(method: method, url: url, headers: headers, body: body, limit: limit)
+                if attempt < attempts, [502, 503, 504].contains(response.status),
+                    try await pause(before: attempt + 1, url: url, reason: "status \(response.status)", deadline)
+                {
                     attempt += 1
                     continue
                 }
                 return response
             } catch let error as UpstreamError {
-                if case .tooLarge = error { throw error }
-                guard attempt < attempts else { throw error }
-                try await pause(before: attempt + 1, url: url, reason: "\(error)")
-                attempt += 1
+                switch error {
+                case .tooLarge, .unreachable: throw error
+                case .timeout, .connection:
+                    guard attempt < attempts,
+                        try await pause(before: attempt + 1, url: url, reason: "\(error)", deadline)
+                    else { throw error }
+                    attempt += 1
+                }
             }
         }
     }
 
-    private func pause(before attempt: Int, url: URL, reason: String) async throws {
-        let delay = Backoff.delay(attempt: attempt - 1, base: retryBaseDelay, cap: 5)
+    /// Waits before a retry and returns true, or returns false when the retry would not fit in the budget.
+    private func pause(
+        before attempt: Int, url: URL, reason: String, _ deadline: ContinuousClock.Instant
+    ) async throws -> Bool {
+        let delay = Duration.milliseconds(Int(Backoff.delay(attempt: attempt - 1, base: retryBaseDelay, cap: 5) * 1000))
+        // A retry needs its pause and at least a second of its own to be worth starting.
+        guard ContinuousClock.now + delay + .seconds(1) < deadline else { return false }
         logger.debug("retrying upstream", metadata: ["url": "\(url.host ?? "")\(url.path)", "reason": "\(reason)"])
-        try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
+        try await Task.sleep(for: delay)
+        return true
     }
 
     /// One attempt, with ``timeout`` covering the whole exchange — an upstream that sends its headers and then
     /// trickles the body is cut off too (the HTTP client's own timeout stops at the response head).
     private func sendOnce(
-        method: String, url: URL, headers: [String: String], body: Data?
+        method: String, url: URL, headers: [String: String], body: Data?, limit: Duration
     ) async throws
         -> UpstreamResponse
     {
-        let limit = timeout
+        guard limit > .zero else { throw UpstreamError.timeout(url.absoluteString) }
         return try await withThrowingTaskGroup(of: UpstreamResponse?.self) { group in
-            group.addTask { try await self.exchange(method: method, url: url, headers: headers, body: body) }
             group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, limit.nanoseconds)))
+                try await self.exchange(method: method, url: url, headers: headers, body: body, limit: limit)
+            }
+            group.addTask {
+                try await Task.sleep(for: limit)
                 return nil
             }
             defer { group.cancelAll() }
@@ -114,7 +149,7 @@ public struct UpstreamHTTPClient: Sendable {
     }
 
     private func exchange(
-        method: String, url: URL, headers: [String: String], body: Data?
+        method: String, url: URL, headers: [String: String], body: Data?, limit: Duration
     ) async throws
         -> UpstreamResponse
     {
@@ -124,12 +159,15 @@ public struct UpstreamHTTPClient: Sendable {
         if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(request, timeout: timeout, logger: logger)
-        } catch let error as HTTPClientError
-            where error == .deadlineExceeded || error == .readTimeout
-            || error == .connectTimeout
-        {
+            let (seconds, attoseconds) = limit.components
+            let nanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+            response = try await client.execute(request, timeout: .nanoseconds(nanoseconds), logger: logger)
+        } catch let error as HTTPClientError where error == .connectTimeout {
+            throw UpstreamError.unreachable("\(url.host ?? url.absoluteString): connection timed out")
+        } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
             throw UpstreamError.timeout(url.absoluteString)
+        } catch let error where Self.isUnreachable(error) {
+            throw UpstreamError.unreachable("\(url.host ?? url.absoluteString): \(error)")
         } catch {
             throw UpstreamError.connection("\(url.host ?? url.absoluteString): \(error)")
         }
@@ -149,5 +187,18 @@ public struct UpstreamHTTPClient: Sendable {
         }
         return UpstreamResponse(
             status: Int(response.status.code), headers: headerMap, body: Data(buffer.readableBytesView))
+    }
+}
+
+extension UpstreamHTTPClient {
+    /// Whether `error` says the host could not be connected to at all (refused, unresolvable, unroutable), as
+    /// opposed to a connection that broke part-way.
+    static func isUnreachable(_ error: any Error) -> Bool {
+        if error is NIOConnectionError { return true }
+        if let io = error as? IOError {
+            return [ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, EADDRNOTAVAIL].contains(io.errnoCode)
+        }
+        if let channel = error as? ChannelError, case .connectTimeout = channel { return true }
+        return false
     }
 }

@@ -172,11 +172,17 @@ extension Request {
     /// Whether a state-changing request comes from this site: browsers send `Origin` on form posts, and a foreign
     /// origin means a cross-site request forgery attempt. Requests without `Origin` (old browsers, curl) pass;
     /// the session cookie's `SameSite=Lax` covers them.
-    public func isSameOrigin(trustProxy: Bool) -> Bool {
-        guard let origin = headers[.origin], origin != "null" else { return headers[.origin] == nil }
-        guard let host = (trustProxy ? headers[.xForwardedHost] : nil) ?? head.authority
-        else { return false }
-        guard let url = URL(string: origin), let originHost = url.host else { return false }
+    /// Behind a trusted proxy the host is its `X-Forwarded-Host` (see ``ForwardedHeadersMiddleware``).
+    public func isSameOrigin(context: some RequestContext) -> Bool {
+        Self.isSameOrigin(
+            origin: headers[.origin],
+            host: (context as? any ProxiedRequestContext)?.forwarded?.host ?? head.authority)
+    }
+
+    /// Whether an `Origin` header value names `host` (with or without its port); no `Origin` passes.
+    public static func isSameOrigin(origin: String?, host: String?) -> Bool {
+        guard let origin, origin != "null" else { return origin == nil }
+        guard let host, let url = URL(string: origin), let originHost = url.host else { return false }
         let originWithPort = url.port.map { "\(originHost):\($0)" } ?? originHost
         return originWithPort.lowercased() == host.lowercased() || originHost.lowercased() == host.lowercased()
     }

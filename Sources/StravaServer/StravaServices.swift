@@ -31,7 +31,8 @@ public struct StravaServices: Sendable {
 
     /// Services over `database`'s shared budget. Throws ``ConfigError`` when a Strava base URL does not parse.
     public init(
-        settings: ServerConfig.Strava, database: Database, logger: Logger, httpClient: HTTPClient = .shared,
+        settings: ServerConfig.Strava, database: Database, logger: Logger,
+        httpClient: HTTPClient = UpstreamHTTPClient.sharedClient,
         now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         let budget = DatabaseRateLimitGovernor(database: database, now: now)
@@ -41,7 +42,7 @@ public struct StravaServices: Sendable {
     /// Services metered by `governor` instead of the database budget.
     public init(
         settings: ServerConfig.Strava, governor: any RateLimitGovernor, logger: Logger,
-        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
+        httpClient: HTTPClient = UpstreamHTTPClient.sharedClient, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         guard let apiURL = URL(string: settings.apiBaseURL), apiURL.scheme != nil,
             let oauthURL = URL(string: settings.oauthBaseURL), oauthURL.scheme != nil
@@ -53,7 +54,8 @@ public struct StravaServices: Sendable {
                 clientID: settings.clientID, clientSecret: settings.clientSecret, apiBaseURL: apiURL,
                 oauthBaseURL: oauthURL),
             transport: UpstreamStravaTransport(
-                client: UpstreamHTTPClient(client: httpClient, timeout: .seconds(20), logger: logger)),
+                client: UpstreamHTTPClient(
+                    client: httpClient, timeout: .seconds(10), budget: .seconds(20), logger: logger)),
             governor: governor, now: now)
     }
 }

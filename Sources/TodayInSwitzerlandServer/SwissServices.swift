@@ -38,7 +38,7 @@ public struct SwissApp: AppModule {
     /// The app over `database` (the last good upstream answers live there), calling the upstreams of `config`.
     public init(
         database: Database, logger: Logger, config: SwissUpstreamConfig,
-        httpClient: HTTPClient = .shared, now: @escaping @Sendable () -> Date = Date.init
+        httpClient: HTTPClient = UpstreamHTTPClient.sharedClient, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
         self.config = config
         self.logger = logger

@@ -156,25 +156,3 @@ struct WebhookForgeryTests {
         await harness.strava.stop()
     }
 }
-
-/// Collects log lines for assertions.
-final class LogSink: @unchecked Sendable {
-    // Guarded by `lock`; a class so the handler copies share one store.
-    private let lock = NSLock()
-    private var stored: [String] = []
-    var lines: [String] { lock.withLock { stored } }
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-}
-
-struct CapturingLogHandler: LogHandler {
-    let sink: LogSink
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-    func log(event: LogEvent) {
-        sink.append("\(event.message) \(event.metadata ?? [:])")
-    }
-}

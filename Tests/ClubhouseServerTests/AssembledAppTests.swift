@@ -22,7 +22,9 @@ struct AssembledClubhouse {
     let upstreams: FakeSwissUpstreams
 
     /// A fresh data directory with the demo data; Strava points at a closed port, the Swiss upstreams at local fakes.
-    static func start(publicURL: String? = nil, idleTimeout: Int = 30) async throws -> AssembledClubhouse {
+    static func start(
+        publicURL: String? = nil, idleTimeout: Int = 30, configure: (inout ServerConfig) -> Void = { _ in }
+    ) async throws -> AssembledClubhouse {
         let upstreams = try await FakeSwissUpstreams.start()
         var config = ServerConfig()
         config.dataDirectory = (TestDatabases.temporaryFile("data") as NSString).deletingLastPathComponent
@@ -38,15 +40,17 @@ struct AssembledClubhouse {
                 "SWISS_OPENMETEO_URL": base, "SWISS_TRANSPORT_URL": base, "SWISS_FEEDS_URL": base,
                 "SWISS_OVERPASS_URL": "\(base)/api/interpreter", "SWISS_ALLOWED_ORIGIN": "https://family.example",
             ]))
+        configure(&config)
         let runtime = try await ClubhouseRuntime.start(config, label: "assembled-test")
         return AssembledClubhouse(runtime: runtime, upstreams: upstreams)
     }
 
     /// Runs `body` against the application of `buildApplication` (start-up work done), then closes everything.
     static func test(
-        publicURL: String? = nil, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
+        publicURL: String? = nil, configure: (inout ServerConfig) -> Void = { _ in },
+        _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let assembled = try await start(publicURL: publicURL)
+        let assembled = try await start(publicURL: publicURL, configure: configure)
         do {
             let app = try await buildApplication(assembled.runtime)
             try await app.test(.router) { client in try await body(client) }
@@ -174,18 +178,35 @@ struct AssembledAppTests {
         }
     }
 
-    @Test("/health reports the database, /metrics answers Prometheus text")
+    @Test("/health reports the database, /metrics answers Prometheus text to the bearer of the metrics token only")
     func operations() async throws {
-        try await AssembledClubhouse.test { client in
+        try await AssembledClubhouse.test(configure: { $0.metricsToken = "metrics-secret-1234" }) { client in
             try await client.execute(uri: OperationsURL.health.path(), method: .get) { response in
                 #expect(response.status == .ok)
                 let body = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
                 #expect(body?["status"] as? String == "ok")
                 #expect(body?["database"] as? String == "sqlite")
             }
-            try await client.execute(uri: OperationsURL.metrics.path(), method: .get) { response in
+            try await client.execute(
+                uri: OperationsURL.metrics.path(), method: .get, headers: [.authorization: "Bearer metrics-secret-1234"]
+            ) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain") == true)
+            }
+            for header in ["", "Bearer wrong", "Basic bWV0cmljczpzZWNyZXQ="] {
+                let headers: HTTPFields = header.isEmpty ? [:] : [.authorization: header]
+                try await client.execute(uri: OperationsURL.metrics.path(), method: .get, headers: headers) {
+                    response in
+                    #expect(response.status == .unauthorized, "\(header)")
+                    #expect(!String(buffer: response.body).contains("# TYPE"))
+                }
+            }
+        }
+        // Without a token configured, /metrics is off for everyone.
+        try await AssembledClubhouse.test { client in
+            try await client.execute(uri: OperationsURL.metrics.path(), method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("CLUBHOUSE_METRICS_TOKEN"))
             }
         }
     }

@@ -46,10 +46,22 @@ struct RawConnection {
     }
 
     /// Reads until the server closes the connection (true) or the read limit passes with it still open (false).
-    func readUntilClosed() -> Bool { readAll().closed }
+    func readUntilClosed() async -> Bool { await readAll().closed }
 
-    /// Everything the server sends until it closes the connection or the read limit passes.
-    func readAll() -> (text: String, closed: Bool) {
+    /// Everything the server sends until it closes the connection or the read limit passes. The blocking reads run
+    /// on a thread of their own: on Swift's small cooperative pool they would starve the server under test.
+    func readAll() async -> (text: String, closed: Bool) {
+        await Self.offPool { readAllBlocking() }
+    }
+
+    /// Runs a blocking call on a Dispatch thread, outside Swift's cooperative pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+
+    private func readAllBlocking() -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -91,15 +103,15 @@ struct SlowClientTests {
                 // Half a request line, then silence.
                 let head = try RawConnection(port: port, readLimit: 60)
                 head.send("GET /clubs/demo HTT")
-                #expect(body.readUntilClosed(), "the stalled body was still open after 60 s")
-                #expect(head.readUntilClosed(), "the stalled head was still open after 60 s")
+                #expect(await body.readUntilClosed(), "the stalled body was still open after 60 s")
+                #expect(await head.readUntilClosed(), "the stalled head was still open after 60 s")
                 body.close()
                 head.close()
                 // Ordinary requests are unaffected (the test client's own idle connection was closed too, so ask
                 // on a new one).
                 let ordinary = try RawConnection(port: port, readLimit: 60)
                 ordinary.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-                let answer = ordinary.readAll()
+                let answer = await ordinary.readAll()
                 #expect(answer.text.hasPrefix("HTTP/1.1 200"))
                 #expect(answer.text.contains("\"status\":\"ok\""))
                 ordinary.close()

@@ -40,10 +40,6 @@ struct HTTPSupportTests {
             let payload = try await request.decodeJSON(Payload.self, limit: 64)
             return "\(payload.name) \(payload.age)"
         }
-        router.get("address") { request, context -> String in
-            "\(request.clientAddress(context: context, trustProxy: true)) "
-                + request.clientAddress(context: context, trustProxy: false)
-        }
         return router
     }
 
@@ -111,47 +107,68 @@ struct HTTPSupportTests {
         }
     }
 
-    @Test("client address: the last X-Forwarded-For hop only behind a trusted proxy")
-    func clientAddress() async throws {
-        try await Application(router: Self.router()).test(.router) { client in
-            let forwarded = try await client.execute(
-                uri: "/address", method: .get, headers: [.xForwardedFor: "203.0.113.9, 198.51.100.7"])
-            #expect(String(buffer: forwarded.body) == "198.51.100.7 unknown")
-            let blank = try await client.execute(uri: "/address", method: .get, headers: [.xForwardedFor: ","])
-            #expect(String(buffer: blank.body) == "unknown unknown", "no hop is not an address")
+    @Test("forwarded headers are believed only from a trusted proxy: client address, HTTPS, host")
+    func forwardedHeaders() async throws {
+        func app(trusting list: String) throws -> some ApplicationProtocol {
+            let router = Router(context: AppRequestContext.self)
+            router.add(middleware: ForwardedHeadersMiddleware(trusting: try TrustedProxies(parsing: list)))
+            router.post("who") { request, context -> String in
+                "\(request.clientAddress(context: context)) \(request.isSecure(context: context)) "
+                    + "\(request.isSameOrigin(context: context))"
+            }
+            return Application(router: router)
+        }
+        let headers: HTTPFields = [
+            .xForwardedFor: "6.6.6.6, 203.0.113.9", .xForwardedProto: "https", .xForwardedHost: "club.example",
+            .origin: "https://club.example",
+        ]
+        // The live test client connects from 127.0.0.1.
+        try await app(trusting: "127.0.0.1").test(.live) { client in
+            let response = try await client.execute(uri: "/who", method: .post, headers: headers)
+            #expect(String(buffer: response.body) == "203.0.113.9 true true")
+            let blank = try await client.execute(uri: "/who", method: .post, headers: [.xForwardedFor: " , "])
+            #expect(String(buffer: blank.body) == "127.0.0.1 false true", "no hop is not an address")
+        }
+        for untrusted in ["", "10.0.0.0/8"] {
+            try await app(trusting: untrusted).test(.live) { client in
+                let response = try await client.execute(uri: "/who", method: .post, headers: headers)
+                #expect(String(buffer: response.body) == "127.0.0.1 false false", "trusting '\(untrusted)'")
+            }
         }
     }
 
     @Test(
-        "same origin: no Origin passes; a foreign, opaque or unreadable one fails; X-Forwarded-Host only when trusted",
+        "same origin: no Origin passes; a foreign, opaque or unreadable one fails; the port may be left out",
         arguments: [
-            (nil, "club.example", nil, false, true),
-            ("http://club.example", "club.example", nil, false, true),
-            ("HTTPS://Club.Example", "club.example", nil, false, true),
-            ("http://club.example:8080", "club.example:8080", nil, false, true),
-            ("http://club.example:8080", "club.example", nil, false, true),
-            ("https://evil.example", "club.example", nil, false, false),
-            ("null", "club.example", nil, false, false),
-            ("not a url", "club.example", nil, false, false),
-            ("https://club.example", "127.0.0.1:8080", "club.example", true, true),
-            ("https://club.example", "127.0.0.1:8080", "club.example", false, false),
-            ("https://club.example", nil, nil, false, false),
-        ] as [(String?, String?, String?, Bool, Bool)])
-    func sameOrigin(origin: String?, authority: String?, forwardedHost: String?, trustProxy: Bool, expected: Bool) {
-        var headers: HTTPFields = [:]
-        if let origin { headers[.origin] = origin }
-        if let forwardedHost { headers[.xForwardedHost] = forwardedHost }
-        let request = Self.request(.post, authority: authority, headers: headers)
-        #expect(request.isSameOrigin(trustProxy: trustProxy) == expected)
+            (nil, "club.example", true),
+            ("http://club.example", "club.example", true),
+            ("HTTPS://Club.Example", "club.example", true),
+            ("http://club.example:8080", "club.example:8080", true),
+            ("http://club.example:8080", "club.example", true),
+            ("https://evil.example", "club.example", false),
+            ("null", "club.example", false),
+            ("not a url", "club.example", false),
+            ("https://club.example", nil, false),
+        ] as [(String?, String?, Bool)])
+    func sameOrigin(origin: String?, host: String?, expected: Bool) {
+        #expect(Request.isSameOrigin(origin: origin, host: host) == expected)
     }
 
-    @Test("HTTPS: an https request URI, or X-Forwarded-Proto behind a trusted proxy")
-    func secure() {
-        #expect(Self.request(path: "https://club.example/").isSecure(trustProxy: false))
-        #expect(!Self.request(path: "http://club.example/").isSecure(trustProxy: false))
-        let proxied = Self.request(scheme: "http", headers: [.xForwardedProto: "https"])
-        #expect(proxied.isSecure(trustProxy: true))
-        #expect(!proxied.isSecure(trustProxy: false), "an untrusted header is ignored")
+    @Test("without a trusted proxy, X-Forwarded-Host and X-Forwarded-Proto are not believed")
+    func forwardedHeadersIgnoredByDefault() async throws {
+        let router = Router()
+        router.post("origin") { request, context -> String in
+            "\(request.isSameOrigin(context: context)) \(request.isSecure(context: context))"
+        }
+        try await Application(router: router).test(.router) { client in
+            let headers: HTTPFields = [
+                .origin: "https://club.example", .xForwardedHost: "club.example", .xForwardedProto: "https",
+            ]
+            let response = try await client.execute(uri: "/origin", method: .post, headers: headers)
+            #expect(String(buffer: response.body) == "false false")
+            let plain = try await client.execute(uri: "/origin", method: .post, headers: [.origin: "http://localhost"])
+            #expect(String(buffer: plain.body) == "true false")
+        }
     }
 
     @Test("static files: a year of caching only for the fingerprinted URL; 304 for a matching ETag")

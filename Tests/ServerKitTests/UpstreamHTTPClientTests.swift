@@ -240,7 +240,7 @@ struct UpstreamHTTPClientTests {
         }
     }
 
-    @Test("a refused connection: UpstreamError.connection naming the host, for every method")
+    @Test("a refused connection: UpstreamError.unreachable naming the host, for every method")
     func refused() async throws {
         // Without the pool's own connection retries, a refusal fails the try at once (no timeout involved).
         var configuration = HTTPClient.Configuration()
@@ -252,23 +252,12 @@ struct UpstreamHTTPClientTests {
             let error = await #expect(throws: UpstreamError.self, "\(method)") {
                 try await client.send(method: method, url: try Self.url("http://127.0.0.1:1/nothing"))
             }
-            guard case .connection(let detail) = error else {
-                Issue.record("\(method): expected a connection error, got \(String(describing: error))")
+            guard case .unreachable(let detail) = error else {
+                Issue.record("\(method): expected unreachable, got \(String(describing: error))")
                 continue
             }
             #expect(detail.contains("127.0.0.1"), "\(detail)")
         }
         try await http.shutdown()
-    }
-
-    @Test("a refused connection with the shared client still ends, as an UpstreamError, within the timeout's reach")
-    func refusedShared() async throws {
-        // The shared client retries connecting until the deadline: the try ends as a timeout or a connection error.
-        let client = UpstreamHTTPClient(
-            timeout: .milliseconds(300), maxAttempts: 2, retryBaseDelay: 0.001, logger: Self.logger)
-        let error = await #expect(throws: UpstreamError.self) {
-            try await client.send(method: "GET", url: try Self.url("http://127.0.0.1:1/nothing"))
-        }
-        if case .tooLarge = error { Issue.record("a refusal is not a large body") }
     }
 }

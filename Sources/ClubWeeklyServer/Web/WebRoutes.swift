@@ -154,6 +154,12 @@ extension ClubWeeklyApp {
                 title: error.status == .notFound ? strings.noSuchClubTitle : strings.web.somethingWentWrong,
                 message: error.body ?? strings.loadFailedMessage, retry: retryURL(request, slug: visit.club.slug),
                 status: error.status, header: visit.header)
+        } catch let error as DatabaseUnavailable {
+            var page = errorPage(
+                title: strings.web.somethingWentWrong, message: strings.loadFailedMessage,
+                retry: retryURL(request, slug: visit.club.slug), status: .serviceUnavailable, header: visit.header)
+            page.headers[.retryAfter] = String(error.retryAfter)
+            return page
         } catch {
             logger.error("page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             return errorPage(
@@ -259,7 +265,7 @@ extension ClubWeeklyApp {
     }
 
     func joinSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+        guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         let visit: Visit
@@ -286,16 +292,20 @@ extension ClubWeeklyApp {
             form["next"] == "strava"
             ? ClubWeeklyURL.stravaConnect(visit.club.slug).path : ClubWeeklyURL.dashboard(visit.club.slug).path
         return HTMLResponse.redirect(
-            next, headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+            next,
+            headers: [
+                .setCookie: sessionCookieHeader(
+                    token, request: request, context: context, maxAge: Int(sessions.lifetime))
+            ])
     }
 
     func signOutSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+        guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         let slug = try context.parameters.require("slug")
         if let token = request.cookies[sessionCookie]?.value { try await sessions.delete(token) }
-        var headers: HTTPFields = [.setCookie: sessionCookieHeader("", request: request, maxAge: 0)]
+        var headers: HTTPFields = [.setCookie: sessionCookieHeader("", request: request, context: context, maxAge: 0)]
         // Offline copies of the club's pages must not outlive the session: "storage" empties the service
         // worker's caches, and the join page also asks the worker to drop them (browsers without the header).
         headers[.clearSiteData] = Self.clearOfflineCopies
@@ -344,7 +354,7 @@ extension ClubWeeklyApp {
     }
 
     func settingsSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+        guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
@@ -369,7 +379,10 @@ extension ClubWeeklyApp {
                 }
                 return HTMLResponse.redirect(
                     settings + "?done=joined",
-                    headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+                    headers: [
+                        .setCookie: sessionCookieHeader(
+                            token, request: request, context: context, maxAge: Int(sessions.lifetime))
+                    ])
             case .disconnect:
                 guard let member = visit.member else { return HTMLResponse.redirect(settings) }
                 try await sync.disconnect(member: member)
@@ -384,7 +397,7 @@ extension ClubWeeklyApp {
                 return HTMLResponse.redirect(
                     ClubWeeklyURL.join(visit.club.slug).path + "?signed_out=1",
                     headers: [
-                        .setCookie: sessionCookieHeader("", request: request, maxAge: 0),
+                        .setCookie: sessionCookieHeader("", request: request, context: context, maxAge: 0),
                         .clearSiteData: Self.clearOfflineCopies,
                     ])
             case .import:
@@ -477,7 +490,7 @@ extension ClubWeeklyApp {
     }
 
     func adminSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+        guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
@@ -486,7 +499,8 @@ extension ClubWeeklyApp {
             switch ClubWeeklyURL.AdminAction(rawValue: try context.parameters.require("action")) {
             case .signin:
                 let key =
-                    "admin:\(visit.club.id):\(request.clientAddress(context: context, trustProxy: config.trustProxy))"
+                    CredentialKind.admin.attemptKey(
+                        club: visit.club.id, client: request.clientAddress(context: context))
                 if let wait = try await limiter.begin(key) {
                     return try await adminPage(
                         visit, error: strings.lockedOut(max(1, (wait + 59) / 60)), notice: nil, status: .tooManyRequests
@@ -501,7 +515,10 @@ extension ClubWeeklyApp {
                     scope: visit.club.id.rawValue, subject: visit.session?.subject, role: "admin")
                 return HTMLResponse.redirect(
                     admin,
-                    headers: [.setCookie: sessionCookieHeader(token, request: request, maxAge: Int(sessions.lifetime))])
+                    headers: [
+                        .setCookie: sessionCookieHeader(
+                            token, request: request, context: context, maxAge: Int(sessions.adminMaxAge))
+                    ])
             case .settings:
                 guard visit.isAdmin else { return HTMLResponse.redirect(admin) }
                 do {
@@ -534,7 +551,7 @@ extension ClubWeeklyApp {
                     var response = try await adminPage(
                         signedIn, error: nil, notice: strings.codeChanged(code))
                     response.headers[.setCookie] = sessionCookieHeader(
-                        token, request: request, maxAge: Int(sessions.lifetime))
+                        token, request: request, context: context, maxAge: Int(sessions.adminMaxAge))
                     return response
                 } catch let error as ClubError {
                     return try await adminPage(visit, error: error.description, notice: nil, status: .badRequest)
@@ -575,7 +592,7 @@ extension ClubWeeklyApp {
     }
 
     func removeMemberSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        guard request.isSameOrigin(trustProxy: config.trustProxy) else {
+        guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: strings.formsFromThisSite)
         }
         return try await page(request, context, needsRead: false) { visit in
