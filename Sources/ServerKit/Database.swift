@@ -173,7 +173,7 @@ public final class Database: Sendable {
         let probe = try outage.admit()
         do {
             let result = try await work()
-            outage.succeeded()
+            outage.succeeded(probe: probe)
             return result
         } catch {
             if error is CancellationError {
@@ -182,7 +182,7 @@ public final class Database: Sendable {
             }
             guard let reason = Self.unreachableReason(error, endpoint: endpoint) else {
                 // The server answered (a constraint, a bad query): it is reachable.
-                outage.succeeded()
+                outage.succeeded(probe: probe)
                 throw error
             }
             throw outage.failed(reason: reason, probe: probe)

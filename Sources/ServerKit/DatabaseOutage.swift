@@ -53,11 +53,13 @@ public struct DatabaseUnavailable: HTTPResponseError, CustomStringConvertible {
 /// Tracks whether the database is reachable and spaces out reconnection attempts while it is not.
 ///
 /// The first failure opens the outage: one error line, then every call fails at once with ``DatabaseUnavailable``
-/// except one probe at a time, after a back-off that doubles from 0.25 s up to ``maxBackoff``. A successful call
-/// closes the outage with one line giving its length and the number of calls refused meanwhile.
+/// except one probe at a time, after a back-off that doubles from 0.25 s up to ``maxBackoff``. A successful probe
+/// closes the outage with one line giving its length and the number of calls refused meanwhile. (A call that was
+/// let through before the outage and succeeds late says nothing about now, so it does not close it.)
 final class DatabaseOutageGate: Sendable {
-    /// Longest pause between reconnection attempts, in seconds.
-    static let maxBackoff: TimeInterval = 8
+    /// Longest pause between reconnection attempts, in seconds: also the longest the service stays refused after
+    /// the database is back.
+    static let maxBackoff: TimeInterval = 2
 
     struct State {
         var since: Date?
@@ -91,10 +93,10 @@ final class DatabaseOutageGate: Sendable {
         return try admission.get()
     }
 
-    /// Records a call that reached the database; ends an open outage.
-    func succeeded(now: Date = Date()) {
+    /// Records a call that reached the database; a probe's success ends an open outage.
+    func succeeded(probe: Bool, now: Date = Date()) {
         let ended: (TimeInterval, Int)? = state.withLockedValue { state in
-            guard let since = state.since else { return nil }
+            guard let since = state.since, probe else { return nil }
             defer { state = State() }
             return (now.timeIntervalSince(since), state.refused)
         }

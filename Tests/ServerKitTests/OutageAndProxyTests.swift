@@ -154,7 +154,9 @@ struct DatabaseOutageTests {
             now = now.addingTimeInterval(DatabaseOutageGate.maxBackoff)
             #expect(try gate.admit(now: now) == true, "the pause never exceeds the cap")
         }
-        gate.succeeded(now: now)
+        gate.succeeded(probe: false, now: now)
+        #expect(gate.isOpen, "a call let through before the outage proves nothing")
+        gate.succeeded(probe: true, now: now)
         #expect(!gate.isOpen)
         #expect(try gate.admit(now: now) == false)
         let ended = sink.lines.filter { $0.contains("database reachable again") }
