@@ -30,6 +30,11 @@ public struct ClubhouseApps: Sendable {
         sharedMigrations + StravaServices.migrations + ClubWeeklyApp.migrations + JustZone2App.migrations
         + SportsTimeApp.migrations + SwissApp.migrations
 
+    /// Every column sealed with the token-encryption key, of every app (`clubhouse key rotate` re-seals them).
+    public static let sealedColumns: [SealedColumn] =
+        ClubWeeklyApp.sealedColumns + JustZone2App.sealedColumns + SportsTimeApp.sealedColumns
+        + SwissApp.sealedColumns
+
     /// Builds every app over `database`. Throws ``ConfigError`` for unusable settings.
     public init(
         config: ServerConfig, database: Database, logger: Logger, httpClient: HTTPClient = .shared,
