@@ -110,8 +110,9 @@ public enum BackupError: Error, CustomStringConvertible, Equatable {
                 + ", then run restore again (key fingerprint \(fingerprint)); nothing was written"
         case .keyMismatch(let expected, let found, let source):
             "the key in \(source) (fingerprint \(found)) is not the key of this backup (fingerprint \(expected)): "
-                + "its encrypted tokens and club codes would be unreadable; provide the backed-up server's key; "
-                + "nothing was written"
+                + "its encrypted tokens and club codes would be unreadable; provide the backed-up server's key (if this "
+                + "data directory's key was rotated since, `clubhouse key rotate` kept the old one as "
+                + "secret.key.\(expected)); nothing was written"
         case .newerSchema(let ids):
             "the backup has migrations this clubhouse does not know (\(ids.joined(separator: ", "))): "
                 + "restore it with the clubhouse version that made it, or a later one"
@@ -121,7 +122,7 @@ public enum BackupError: Error, CustomStringConvertible, Equatable {
         case .previousRestoreKept(let path):
             "\(path) is left from an earlier restore: move it away (or delete it) before restoring again"
         case .databaseInUse(let path):
-            "\(path) is open in another process (a running server?): stop it, then restore"
+            "\(path) is open in another process (a running server?): stop it first"
         case .storage(let detail): detail
         }
     }
@@ -254,7 +255,10 @@ public enum SQLiteBackup {
             let parent = target.deletingLastPathComponent()
             let staging = parent.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString)")
             do {
-                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+                // The copy holds encrypted tokens, password hashes and session hashes: owner only.
+                try FileManager.default.createDirectory(
+                    at: staging, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw BackupError.storage("cannot create \(staging.path): \(error.localizedDescription)")
             }

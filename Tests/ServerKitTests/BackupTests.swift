@@ -379,6 +379,36 @@ struct BackupTests {
         }
     }
 
+    @Test(
+        "PostgreSQL: the manifest names the migrations and the key; restore checks the key and writes nothing",
+        .enabled(if: TestDatabases.postgresAvailable, "TEST_POSTGRES_URL is not set"))
+    func manifestOnPostgres() async throws {
+        let database = try await TestDatabases.make(.postgres)
+        try await Migrator(Self.schema).migrate(database)
+        let key = String(repeating: "4b", count: 32)
+        let directory = Self.emptyDirectory() + "/pg-backup"
+        let (manifest, source) = try await PostgresBackup.writeManifest(
+            database: database, dataDirectory: Self.emptyDirectory(), configuredKey: key, destination: directory)
+        await database.close()
+        #expect(source == .environment)
+        #expect(manifest.migrations == Self.schemaIDs)
+        #expect(manifest.databaseFile == "clubhouse.dump" && manifest.databaseSHA256 == nil)
+        #expect(try Backups.readManifest(in: directory) == manifest)
+
+        let target = Self.emptyDirectory()
+        let (checked, _) = try PostgresBackup.checkRestore(from: directory, dataDirectory: target, configuredKey: key)
+        #expect(checked == manifest)
+        #expect(throws: BackupError.self) {
+            _ = try PostgresBackup.checkRestore(
+                from: directory, dataDirectory: target, configuredKey: String(repeating: "4c", count: 32))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target).isEmpty)
+        await #expect(throws: BackupError.wrongEngine(backup: "postgres", target: "sqlite")) {
+            _ = try await Self.restore(directory, into: target, key: key)
+        }
+        #expect(PostgresBackup.restoreCommand(directory: "/b/my backup").hasSuffix("'/b/my backup/clubhouse.dump'"))
+    }
+
     // MARK: Keys
 
     @Test("looking a key up never creates one; load keeps an existing file; fingerprints tell keys apart")

@@ -6,7 +6,7 @@ import Testing
 
 /// `clubhouse key rotate`: every sealed value moves to the new key in one transaction, and the key file follows.
 @Suite("Key rotation")
-struct KeyRotationTests {
+struct KeyRotationContractTests {
     static let columns = [
         SealedColumn(table: "secrets", column: "a"), SealedColumn(table: "secrets", column: "b"),
     ]
