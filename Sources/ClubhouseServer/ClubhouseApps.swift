@@ -82,6 +82,12 @@ public struct ClubhouseRuntime: Sendable {
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
             try await Migrator(ClubhouseApps.migrations).migrate(database)
+            // A database copied without its key must not get a fresh one: its sealed values would be lost for good.
+            if try TokenCipher.existing(configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
+                == nil, try await KeyRotation.hasSealedValues(ClubhouseApps.sealedColumns, in: database)
+            {
+                throw SecretError.missingKeyForData(TokenCipher.keyFilePath(dataDirectory: config.dataDirectory))
+            }
             let apps = try ClubhouseApps(
                 config: config, database: database, logger: logger, httpClient: httpClient, now: now)
             return ClubhouseRuntime(config: config, logger: logger, database: database, apps: apps)

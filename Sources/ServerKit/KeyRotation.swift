@@ -102,6 +102,23 @@ public enum KeyRotation {
         }
     }
 
+    /// Whether any of `columns` holds a value: then a key exists somewhere, and generating a new one would strand
+    /// those values (a database copied without its `secret.key`).
+    public static func hasSealedValues(_ columns: [SealedColumn], in database: Database) async throws -> Bool {
+        for name in columns.flatMap({ [$0.table, $0.column] }) where !isIdentifier(name) {
+            throw KeyRotationError.badIdentifier(name)
+        }
+        return try await database.run { db in
+            for column in columns {
+                let found = try await db.raw(
+                    "SELECT 1 AS found FROM \(unsafeRaw: column.table) WHERE \(unsafeRaw: column.column) IS NOT NULL LIMIT 1"
+                ).first()
+                if found != nil { return true }
+            }
+            return false
+        }
+    }
+
     /// What ``rotateKeyFile(dataDirectory:database:columns:)`` did.
     public struct FileRotation: Sendable {
         /// The re-seal.

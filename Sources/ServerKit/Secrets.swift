@@ -13,6 +13,7 @@ public enum SecretError: Error, CustomStringConvertible, Equatable {
     case badKeyFile(String)
     case cannotWriteKey(String)
     case rotationInterrupted(String)
+    case missingKeyForData(String)
     case cannotDecrypt
 
     /// What is wrong and how to fix it; never includes the key.
@@ -25,6 +26,10 @@ public enum SecretError: Error, CustomStringConvertible, Equatable {
         case .cannotWriteKey(let detail): "cannot write the generated encryption key: \(detail)"
         case .rotationInterrupted(let path):
             "\(path) exists: a key rotation was interrupted; run `clubhouse key rotate` again to finish it"
+        case .missingKeyForData(let path):
+            "the database holds values encrypted under a key, but neither TOKEN_ENCRYPTION_KEY nor \(path) is set: "
+                + "copy the server's secret.key to \(path) (or set TOKEN_ENCRYPTION_KEY); a new key would leave them "
+                + "unreadable"
         case .cannotDecrypt: "stored secret cannot be decrypted with the configured key"
         }
     }
@@ -68,7 +73,7 @@ public struct TokenCipher: Sendable {
         }
         let key = SymmetricKey(size: .bits256)
         let encoded = Data((key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n").utf8)
-        // O_EXCL: created here with mode 0600 from the start, or left alone when another process got there first.
+        // Never replacing a file: when another process wrote one first, its key is the one.
         let failure = createPrivateFile(path, contents: encoded)
         if failure == EEXIST, let (cipher, _) = try existing(configured: nil, dataDirectory: dataDirectory) {
             return cipher

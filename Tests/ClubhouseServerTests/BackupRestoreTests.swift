@@ -49,4 +49,30 @@ struct BackupRestoreTests {
         #expect(clubs.first?.hasPrefix("\(created.slug)\t") == true)
         #expect(clubs.first?.contains("code \(created.code)") == true, "the sealed club code decrypts")
     }
+
+    @Test("a database copied without its key refuses to start instead of generating a new key")
+    func copiedWithoutKey() async throws {
+        let sourceDirectory = Self.newDirectory()
+        let running = try await ClubhouseRuntime.start(Self.config(sourceDirectory), label: "copy-source")
+        _ = try await running.apps.clubWeekly.createClub(
+            name: "Copied CC", slug: nil, timeZone: "Europe/Dublin", weekStart: nil, code: nil, adminPassword: nil,
+            publicFeed: false)
+        let backup = Self.newDirectory() + "/backup"
+        _ = try await SQLiteBackup.create(
+            databasePath: running.config.sqlitePath, dataDirectory: sourceDirectory, configuredKey: nil,
+            destination: backup)
+        await running.close()
+
+        let target = Self.newDirectory()
+        try FileManager.default.copyItem(atPath: backup + "/clubhouse.sqlite", toPath: target + "/clubhouse.sqlite")
+        await #expect(throws: SecretError.missingKeyForData(target + "/secret.key")) {
+            _ = try await ClubhouseRuntime.start(Self.config(target), label: "copy-target")
+        }
+        #expect(!FileManager.default.fileExists(atPath: target + "/secret.key"))
+
+        // A fresh data directory still gets its key generated on first start.
+        let fresh = Self.newDirectory()
+        await (try await ClubhouseRuntime.start(Self.config(fresh), label: "fresh")).close()
+        #expect(FileManager.default.fileExists(atPath: fresh + "/secret.key"))
+    }
 }
