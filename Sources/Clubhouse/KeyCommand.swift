@@ -30,7 +30,24 @@ struct KeyCommand: AsyncParsableCommand {
             }
         }
 
+        /// Where the keys come from, settled before the database is touched.
+        private enum Plan {
+            case configured(old: TokenCipher, new: TokenCipher)
+            case keyFile(old: TokenCipher)
+        }
+
+        private func plan(_ config: ServerConfig) throws -> Plan {
+            let (old, source) = try Backups.currentKey(
+                configuredKey: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
+            guard source == .environment else { return .keyFile(old: old) }
+            guard let next = config.newTokenEncryptionKey else { throw KeyRotationError.noNewKey }
+            guard let new = try? TokenCipher(encodedKey: next) else { throw KeyRotationError.badNewKey }
+            guard new.fingerprint != old.fingerprint else { throw KeyRotationError.sameKey }
+            return .configured(old: old, new: new)
+        }
+
         private func rotate(_ config: ServerConfig) async throws {
+            let plan = try plan(config)
             if config.databaseURL == nil, FileManager.default.fileExists(atPath: config.sqlitePath) {
                 try await SQLiteBackup.checkNotInUse(config.sqlitePath)
             }
@@ -40,7 +57,7 @@ struct KeyCommand: AsyncParsableCommand {
                 url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
             do {
                 try await Migrator(ClubhouseApps.migrations).migrate(database)
-                try await rotate(config, database: database)
+                try await rotate(plan, config: config, database: database)
             } catch {
                 await database.close()
                 throw error
@@ -48,31 +65,23 @@ struct KeyCommand: AsyncParsableCommand {
             await database.close()
         }
 
-        private func rotate(_ config: ServerConfig, database: Database) async throws {
+        private func rotate(_ plan: Plan, config: ServerConfig, database: Database) async throws {
             let columns = ClubhouseApps.sealedColumns
-            if let current = config.tokenEncryptionKey, !current.isEmpty {
-                guard let next = config.newTokenEncryptionKey else { throw KeyRotationError.noNewKey }
-                let old = try TokenCipher(encodedKey: current)
-                let new: TokenCipher
-                do {
-                    new = try TokenCipher(encodedKey: next)
-                } catch {
-                    throw SecretError.badKey("NEW_TOKEN_ENCRYPTION_KEY is not 32 bytes")
-                }
+            switch plan {
+            case .configured(let old, let new):
                 let outcome = try await KeyRotation.reseal(columns, in: database, from: old, to: new)
                 print(summary(outcome, from: old.fingerprint, to: new.fingerprint))
                 print(
                     "Now set TOKEN_ENCRYPTION_KEY to the value of NEW_TOKEN_ENCRYPTION_KEY on every instance, then "
                         + "start them. Keep the old key as long as backups made under it.")
-                return
+            case .keyFile(let old):
+                let rotation = try await KeyRotation.rotateKeyFile(
+                    dataDirectory: config.dataDirectory, database: database, columns: columns)
+                print(summary(rotation.outcome, from: old.fingerprint, to: rotation.newFingerprint))
+                print(
+                    "The new key is in \(TokenCipher.keyFilePath(dataDirectory: config.dataDirectory)); the old one "
+                        + "is kept as \(rotation.retiredKeyPath) for backups made before (restore them with that key).")
             }
-            let old = try Backups.currentKey(configuredKey: nil, dataDirectory: config.dataDirectory).0
-            let rotation = try await KeyRotation.rotateKeyFile(
-                dataDirectory: config.dataDirectory, database: database, columns: columns)
-            print(summary(rotation.outcome, from: old.fingerprint, to: rotation.newFingerprint))
-            print(
-                "The new key is in \(TokenCipher.keyFilePath(dataDirectory: config.dataDirectory)); the old one is "
-                    + "kept as \(rotation.retiredKeyPath) for backups made before (restore them with that key).")
         }
 
         private func summary(_ outcome: KeyRotation.Outcome, from old: String, to new: String) -> String {

@@ -29,6 +29,7 @@ public enum KeyRotationError: Error, CustomStringConvertible, Equatable {
     case unreadable(SealedColumn, count: Int)
     case sameKey
     case noNewKey
+    case badNewKey
     case badIdentifier(String)
     case keyFile(String)
 
@@ -43,6 +44,8 @@ public enum KeyRotationError: Error, CustomStringConvertible, Equatable {
         case .noNewKey:
             "TOKEN_ENCRYPTION_KEY is set, so the new key must come from NEW_TOKEN_ENCRYPTION_KEY "
                 + "(e.g. `openssl rand -base64 32`); set it and run again"
+        case .badNewKey:
+            "NEW_TOKEN_ENCRYPTION_KEY is invalid: expected 32 bytes as base64 or 64 hex characters"
         case .badIdentifier(let name): "'\(name)' is not a plain SQL identifier"
         case .keyFile(let detail): detail
         }

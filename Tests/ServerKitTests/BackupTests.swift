@@ -98,6 +98,8 @@ struct BackupTests {
         let database = try await source.open()
         let progress = WriterProgress(committed: 50)
         let writer = Task {
+            // A failing writer stops the loops below rather than leaving them waiting; its error is rethrown.
+            defer { progress.stopped = true }
             while !progress.stopped {
                 let next = progress.committed
                 try await database.transaction { db in
@@ -107,11 +109,11 @@ struct BackupTests {
             }
         }
         // Let the writer get going, then back up while it keeps writing.
-        while progress.committed < 300 { await Task.yield() }
+        while progress.committed < 300, !progress.stopped { await Task.yield() }
         let before = progress.committed
         let destination = try await Self.backup(source)
         let after = progress.committed
-        while progress.committed < after + 20 { await Task.yield() }
+        while progress.committed < after + 20, !progress.stopped { await Task.yield() }
         progress.stopped = true
         try await writer.value
         await database.close()
