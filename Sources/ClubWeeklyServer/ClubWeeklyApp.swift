@@ -32,6 +32,9 @@ public struct ClubWeeklyApp: AppModule {
     public static let migrations: [Migration] =
         sharedMigrations + StravaServices.migrations + ClubWeeklySchema.migrations
 
+    /// Values sealed with the token-encryption key: club codes, member keys, Strava tokens.
+    public static let sealedColumns: [SealedColumn] = ClubWeeklySchema.sealedColumns
+
     /// Builds the repositories and services over `database`, calling Strava through `strava`.
     public init(
         config: ServerConfig, database: Database, cipher: TokenCipher, strava: StravaServices, logger: Logger,

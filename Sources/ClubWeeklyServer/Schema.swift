@@ -2,6 +2,14 @@ import ServerKit
 
 /// Club Weekly's tables. Times are epoch milliseconds (UTC); distances metres; durations seconds.
 enum ClubWeeklySchema {
+    /// Every column written with `TokenCipher.seal` (`clubhouse key rotate` re-seals them).
+    static let sealedColumns: [SealedColumn] = [
+        SealedColumn(table: "cw_clubs", column: "code_sealed"),
+        SealedColumn(table: "cw_members", column: "member_key_sealed"),
+        SealedColumn(table: "cw_strava_athletes", column: "access_token"),
+        SealedColumn(table: "cw_strava_athletes", column: "refresh_token"),
+    ]
+
     static let migrations: [Migration] = [
         Migration(id: "cw-0001-clubs") { kind in
             [

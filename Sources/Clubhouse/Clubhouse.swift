@@ -12,7 +12,10 @@ struct Clubhouse: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clubhouse",
         abstract: "Club Weekly and the other Clubhouse apps: web server and admin commands.",
-        subcommands: [Serve.self, ClubCommand.self, Zone2Command.self, TripsCommand.self, SwissCommand.self],
+        subcommands: [
+            Serve.self, ClubCommand.self, Zone2Command.self, TripsCommand.self, SwissCommand.self, BackupCommand.self,
+            RestoreCommand.self, KeyCommand.self,
+        ],
         defaultSubcommand: Serve.self)
 }
 

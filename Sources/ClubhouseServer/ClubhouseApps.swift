@@ -30,6 +30,11 @@ public struct ClubhouseApps: Sendable {
         sharedMigrations + StravaServices.migrations + ClubWeeklyApp.migrations + JustZone2App.migrations
         + SportsTimeApp.migrations + SwissApp.migrations
 
+    /// Every column sealed with the token-encryption key, of every app (`clubhouse key rotate` re-seals them).
+    public static let sealedColumns: [SealedColumn] =
+        ClubWeeklyApp.sealedColumns + JustZone2App.sealedColumns + SportsTimeApp.sealedColumns
+        + SwissApp.sealedColumns
+
     /// Builds every app over `database`. Throws ``ConfigError`` for unusable settings.
     public init(
         config: ServerConfig, database: Database, logger: Logger,
@@ -79,6 +84,12 @@ public struct ClubhouseRuntime: Sendable {
         let database = try await Database.open(url: config.databaseURL, sqlitePath: config.sqlitePath, logger: logger)
         do {
             try await Migrator(ClubhouseApps.migrations).migrate(database)
+            // A database copied without its key must not get a fresh one: its sealed values would be lost for good.
+            if try TokenCipher.existing(configured: config.tokenEncryptionKey, dataDirectory: config.dataDirectory)
+                == nil, try await KeyRotation.hasSealedValues(ClubhouseApps.sealedColumns, in: database)
+            {
+                throw SecretError.missingKeyForData(TokenCipher.keyFilePath(dataDirectory: config.dataDirectory))
+            }
             let apps = try ClubhouseApps(
                 config: config, database: database, logger: logger, httpClient: httpClient, now: now)
             return ClubhouseRuntime(config: config, logger: logger, database: database, apps: apps)

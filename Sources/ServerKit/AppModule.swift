@@ -8,6 +8,10 @@ public protocol AppModule: Sendable {
     /// The app's migrations in order; their ids are unique across apps (each app prefixes its own).
     static var migrations: [Migration] { get }
 
+    /// Columns holding values sealed with the token-encryption key, re-sealed by `clubhouse key rotate` (none by
+    /// default). A table that stores a ``TokenCipher`` output must be listed, or rotating the key loses it.
+    static var sealedColumns: [SealedColumn] { get }
+
     /// Registers every route of the app, each from the app's URL enum.
     func addRoutes(to router: Router<AppRequestContext>)
 
@@ -19,6 +23,9 @@ public protocol AppModule: Sendable {
 }
 
 extension AppModule {
+    /// No sealed values.
+    public static var sealedColumns: [SealedColumn] { [] }
+
     /// No background jobs.
     public var jobHandlers: [String: JobRunner.Handler] { [:] }
 

@@ -1,10 +1,19 @@
 import Crypto
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Errors of ``TokenCipher`` and key loading.
-public enum SecretError: Error, CustomStringConvertible {
+public enum SecretError: Error, CustomStringConvertible, Equatable {
     case badKey(String)
+    case badKeyFile(String)
     case cannotWriteKey(String)
+    case rotationInterrupted(String)
+    case missingKeyForData(String)
     case cannotDecrypt
 
     /// What is wrong and how to fix it; never includes the key.
@@ -12,7 +21,15 @@ public enum SecretError: Error, CustomStringConvertible {
         switch self {
         case .badKey(let detail):
             "TOKEN_ENCRYPTION_KEY is invalid: \(detail) (expected 32 bytes as base64 or 64 hex characters)"
+        case .badKeyFile(let path):
+            "\(path) cannot be read or does not hold a valid key (expected 32 bytes as base64 or 64 hex characters)"
         case .cannotWriteKey(let detail): "cannot write the generated encryption key: \(detail)"
+        case .rotationInterrupted(let path):
+            "\(path) exists: a key rotation was interrupted; run `clubhouse key rotate` again to finish it"
+        case .missingKeyForData(let path):
+            "the database holds values encrypted under a key, but neither TOKEN_ENCRYPTION_KEY nor \(path) is set: "
+                + "copy the server's secret.key to \(path) (or set TOKEN_ENCRYPTION_KEY); a new key would leave them "
+                + "unreadable"
         case .cannotDecrypt: "stored secret cannot be decrypted with the configured key"
         }
     }
@@ -40,27 +57,56 @@ public struct TokenCipher: Sendable {
     }
 
     /// Loads the key from `configured` when set, else from `<dataDir>/secret.key`, generating that file (mode 0600)
-    /// on first start.
+    /// on first start. An existing file is never replaced: two processes starting together end up with one key.
+    /// Refuses while `secret.key.new` exists (an interrupted ``KeyRotation``), since values may be sealed under it.
     public static func load(configured: String?, dataDirectory: String) throws -> TokenCipher {
-        if let configured, !configured.isEmpty { return try TokenCipher(encodedKey: configured) }
-        let path = URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret.key").path
-        if let existing = FileManager.default.contents(atPath: path),
-            let text = String(data: existing, encoding: .utf8)
-        {
-            return try TokenCipher(encodedKey: text)
+        let pending = keyFilePath(dataDirectory: dataDirectory) + ".new"
+        if configured?.isEmpty ?? true, FileManager.default.fileExists(atPath: pending) {
+            throw SecretError.rotationInterrupted(pending)
         }
+        if let (cipher, _) = try existing(configured: configured, dataDirectory: dataDirectory) { return cipher }
+        let path = keyFilePath(dataDirectory: dataDirectory)
         do {
             try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         } catch {
             throw SecretError.cannotWriteKey(error.localizedDescription)
         }
         let key = SymmetricKey(size: .bits256)
-        let encoded = key.withUnsafeBytes { Data($0).base64EncodedString() }
-        guard
-            FileManager.default.createFile(
-                atPath: path, contents: Data((encoded + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        else { throw SecretError.cannotWriteKey(path) }
+        let encoded = Data((key.withUnsafeBytes { Data($0).base64EncodedString() } + "\n").utf8)
+        // Never replacing a file: when another process wrote one first, its key is the one.
+        let failure = createPrivateFile(path, contents: encoded)
+        if failure == EEXIST, let (cipher, _) = try existing(configured: nil, dataDirectory: dataDirectory) {
+            return cipher
+        }
+        guard failure == 0 else { throw SecretError.cannotWriteKey("\(path): \(String(cString: strerror(failure)))") }
+        try? syncDirectory(dataDirectory)
         return TokenCipher(key: key)
+    }
+
+    /// The key `load` would use, without creating anything: `configured` when set, else `<dataDir>/secret.key` when
+    /// that file exists; nil when neither does. Backup and restore use it so that checking a key never writes one.
+    public static func existing(configured: String?, dataDirectory: String) throws -> (TokenCipher, KeySource)? {
+        if let configured, !configured.isEmpty { return (try TokenCipher(encodedKey: configured), .environment) }
+        let path = keyFilePath(dataDirectory: dataDirectory)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let contents = FileManager.default.contents(atPath: path) else { throw SecretError.badKeyFile(path) }
+        guard let text = String(data: contents, encoding: .utf8) else {
+            throw SecretError.badKeyFile(path)
+        }
+        guard let cipher = try? TokenCipher(encodedKey: text) else { throw SecretError.badKeyFile(path) }
+        return (cipher, .file(path))
+    }
+
+    /// Where the generated key lives in `dataDirectory`.
+    public static func keyFilePath(dataDirectory: String) -> String {
+        URL(fileURLWithPath: dataDirectory).appendingPathComponent("secret.key").path
+    }
+
+    /// A short public name of the key: the first 8 bytes of SHA-256 over its bytes, as 16 hex digits. It tells two
+    /// keys apart (backup manifests record it) and reveals nothing usable about the key.
+    public var fingerprint: String {
+        let digest = key.withUnsafeBytes { SHA256.hash(data: Data($0)) }
+        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Encrypts `plaintext` with a fresh random nonce; returns the base64 text to store.
@@ -91,6 +137,22 @@ public struct TokenCipher: Sendable {
             index = next
         }
         return data
+    }
+}
+
+/// Where the token-encryption key came from: what must travel with a backup.
+public enum KeySource: Sendable, Equatable, CustomStringConvertible {
+    /// `TOKEN_ENCRYPTION_KEY` (environment or `.env`).
+    case environment
+    /// The `secret.key` file at this path.
+    case file(String)
+
+    /// `TOKEN_ENCRYPTION_KEY` or the file's path.
+    public var description: String {
+        switch self {
+        case .environment: "TOKEN_ENCRYPTION_KEY"
+        case .file(let path): path
+        }
     }
 }
 
