@@ -23,7 +23,7 @@ pg start
 for _ in $(seq 1 50); do psql -h 127.0.0.1 -p $PORT -U postgres -c 'select 1' >/dev/null 2>&1 && break; sleep 0.2; done
 psql -h 127.0.0.1 -p $PORT -U postgres -qc 'create database clubhouse'
 
-DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/clubhouse" TOKEN_ENCRYPTION_KEY="$(openssl rand -hex 32)" \
+DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/clubhouse" TOKEN_ENCRYPTION_KEY="$(python3 -c "import secrets; print(secrets.token_hex(32))")" \
     "$BIN" serve --port $APP_PORT --data-dir "$WORK/data" --log-level info >"$WORK/server.log" 2>&1 &
 SERVER=$!
 for _ in $(seq 1 150); do curl -sf "http://127.0.0.1:$APP_PORT/health" >/dev/null && break; sleep 0.2; done
@@ -63,3 +63,12 @@ echo "== log lines at warning or above after the start (request log lines at inf
 tail -n +"$((LINES_BEFORE + 1))" "$WORK/server.log" | grep -vE " info | notice " | grep -cv '^$' || true
 tail -n +"$((LINES_BEFORE + 1))" "$WORK/server.log" | grep -E "database (unreachable|reachable again)" | cut -c1-240
 curl -sf "http://127.0.0.1:$APP_PORT/health" | grep -q '"status":"ok"' && echo "health: ok after the outage"
+# The issue's bar: no 500 at all, the outage logged once when it opens and once when it closes.
+LOG_TAIL="$(tail -n +"$((LINES_BEFORE + 1))" "$WORK/server.log")"
+if grep -q "^status 5[0-9][0-9]: " "$WORK/wrk.txt" && grep "^status 5" "$WORK/wrk.txt" | grep -vq "^status 503: "; then
+    echo "FAIL: an answer other than 503 during the outage"; exit 1
+fi
+grep -q "^status 503: " "$WORK/wrk.txt" || { echo "FAIL: the outage was not noticed"; exit 1; }
+test "$(grep -c "database unreachable" <<<"$LOG_TAIL")" = 1 || { echo "FAIL: the outage was not logged exactly once"; exit 1; }
+test "$(grep -c "database reachable again" <<<"$LOG_TAIL")" = 1 || { echo "FAIL: the recovery was not logged once"; exit 1; }
+echo "db-outage: 1 passed, 0 failed"
