@@ -184,7 +184,9 @@ struct ImportRepository: Sendable {
         id: String, club: ClubID, member: MemberID, report: ImportReport, kind: DatabaseKind, now: Date
     ) async throws -> ImportReport {
         try await database.transaction { db in
-            // Locks the member: one member's imports finish one at a time, and a member deleted meanwhile stops this.
+            // The club's row first, as deleting a member does (the two cannot deadlock), then the member's: one
+            // member's imports finish one at a time, and a member deleted meanwhile stops this.
+            try await DataVersion.bump(club: club, on: db)
             let lock: SQLQueryString = kind == .postgres ? "FOR UPDATE" : ""
             guard
                 try await db.raw("SELECT id FROM cw_members WHERE id = \(bind: member.rawValue) \(lock)").first() != nil,
@@ -232,7 +234,6 @@ struct ImportRepository: Sendable {
                 ON CONFLICT (member_id, external_id) DO NOTHING
                 """
             ).run()
-            try await DataVersion.bump(club: club, on: db)
             var final = report
             final.imported = new
             final.alreadyPresent = staged - new

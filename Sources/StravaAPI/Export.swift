@@ -238,7 +238,12 @@ public struct StravaExportFile: Sendable {
     public func items() throws(StravaExportError) -> Items {
         var stream = try Self.stream(source)
         // The header was checked when the file was opened.
-        _ = try Self.next(&stream)
+        do throws(StravaExportError) {
+            _ = try Self.next(&stream)
+        } catch {
+            stream.close()
+            throw error
+        }
         return Items(stream: stream, reader: Reader(columns: columns, units: units))
     }
 
