@@ -66,7 +66,9 @@ public struct ClubWeeklyApp: AppModule {
     }
 
     /// Background job handlers of this app.
-    public var jobHandlers: [String: JobRunner.Handler] { sync.handlers.merging(imports.handlers) { first, _ in first } }
+    public var jobHandlers: [String: JobRunner.Handler] {
+        sync.handlers.merging(imports.handlers) { first, _ in first }
+    }
 
     /// Start-up work: the recurring reconciliation job, and the demo club when the database has no club.
     public func prepare() async throws {

@@ -189,7 +189,8 @@ struct ImportRepository: Sendable {
             try await DataVersion.bump(club: club, on: db)
             let lock: SQLQueryString = kind == .postgres ? "FOR UPDATE" : ""
             guard
-                try await db.raw("SELECT id FROM cw_members WHERE id = \(bind: member.rawValue) \(lock)").first() != nil,
+                try await db.raw("SELECT id FROM cw_members WHERE id = \(bind: member.rawValue) \(lock)").first()
+                    != nil,
                 let status = try await db.raw("SELECT status, report FROM cw_imports WHERE id = \(bind: id) \(lock)")
                     .first()
             else { throw ImportGone() }
@@ -281,7 +282,9 @@ struct ImportRepository: Sendable {
         }
         for id in ids {
             try await fail(
-                id: id, message: "The import was interrupted (the server restarted). Nothing was stored: import the file again.",
+                id: id,
+                message:
+                    "The import was interrupted (the server restarted). Nothing was stored: import the file again.",
                 now: now)
         }
         return ids.count

@@ -244,7 +244,9 @@ struct ImportService: Sendable {
     }
 
     /// Reads, checks and stages every row, then commits them in one transaction; returns the final report.
-    private func execute(_ id: String, file: StravaExportFile, club: ClubID, member: MemberID) async throws
+    private func execute(
+        _ id: String, file: StravaExportFile, club: ClubID, member: MemberID
+    ) async throws
         -> ImportReport
     {
         try await repository.begin(id: id, now: now())

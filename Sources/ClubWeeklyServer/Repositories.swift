@@ -294,8 +294,9 @@ struct ActivityRepository: Sendable {
 
     /// `activity` with its text cut to ``TextLimits`` (the last defence: every way in checks earlier).
     static func capped(_ activity: Activity) -> Activity {
-        guard !TextLimits.fits(activity.name, TextLimits.activityName)
-            || !TextLimits.fits(activity.sportType, TextLimits.sportType)
+        guard
+            !TextLimits.fits(activity.name, TextLimits.activityName)
+                || !TextLimits.fits(activity.sportType, TextLimits.sportType)
         else { return activity }
         var capped = activity
         capped.name = TextLimits.truncate(activity.name, to: TextLimits.activityName)

@@ -82,7 +82,9 @@ struct UploadSpool: Sendable {
 
     /// A `multipart/form-data` body: the file of the part named `fileField` goes to disk (nil when the form has no
     /// such part or it is empty); other text fields are kept in memory up to 16 kB each; other files are skipped.
-    func receiveForm(_ request: Request, fileField: String) async throws -> (file: SpooledFile?, fields: [String: String]) {
+    func receiveForm(
+        _ request: Request, fileField: String
+    ) async throws -> (file: SpooledFile?, fields: [String: String]) {
         try checkAnnouncedLength(request)
         let contentType = request.headers[.contentType] ?? ""
         guard contentType.lowercased().hasPrefix("multipart/form-data") else {
@@ -147,8 +149,12 @@ struct MultipartScanner {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
             var value = pair[1]
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            guard (1...70).contains(value.utf8.count), value.utf8.allSatisfy({ allowed.contains($0) }) else { return nil }
+            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                value = String(value.dropFirst().dropLast())
+            }
+            guard (1...70).contains(value.utf8.count), value.utf8.allSatisfy({ allowed.contains($0) }) else {
+                return nil
+            }
             return value
         }
         return nil
@@ -207,7 +213,9 @@ struct MultipartScanner {
                 state = .headers
             case .headers:
                 guard let end = Self.find(Array("\r\n\r\n".utf8), in: buffer) else {
-                    if buffer.count > Self.maxHeaderBytes { throw UploadError.malformedForm("a part's headers are too long") }
+                    if buffer.count > Self.maxHeaderBytes {
+                        throw UploadError.malformedForm("a part's headers are too long")
+                    }
                     return
                 }
                 let headers = String(decoding: buffer[..<end], as: UTF8.self)

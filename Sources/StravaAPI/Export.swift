@@ -268,7 +268,8 @@ public struct StravaExportFile: Sendable {
                         return .problem(
                             StravaExportProblem(
                                 line: row.line,
-                                message: "Activity ID \(row.activityID) appears again (first on line \(first)); skipped."
+                                message:
+                                    "Activity ID \(row.activityID) appears again (first on line \(first)); skipped."
                             ))
                     }
                     seen[row.activityID] = row.line
@@ -429,7 +430,8 @@ struct Reader: Sendable {
         let typeText = field(record, columns.type)
         let sportType = StravaSportType.bestIdentifier(for: typeText)
         if sportType == nil {
-            issues.append(typeText.isEmpty ? "Activity Type is empty" : "Activity Type \(Self.quoted(typeText)) is not a sport")
+            issues.append(
+                typeText.isEmpty ? "Activity Type is empty" : "Activity Type \(Self.quoted(typeText)) is not a sport")
         }
 
         let distance = distanceValue(record, issues: &issues)

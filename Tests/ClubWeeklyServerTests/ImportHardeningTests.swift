@@ -150,7 +150,8 @@ struct ImportHardeningTests {
                     uri: "/api/clubs/\(slug)/me", method: .post, headers: [.cookie: cookie],
                     body: jsonBody(["firstName": name]))
                 #expect(response.status == .badRequest)
-                #expect((response.json["error"] as? [String: Any])?["message"] as? String == Membership.InvalidName.message)
+                #expect(
+                    (response.json["error"] as? [String: Any])?["message"] as? String == Membership.InvalidName.message)
             }
             let longLast = try await client.execute(
                 uri: "/api/clubs/\(slug)/me", method: .post, headers: [.cookie: cookie],
@@ -244,7 +245,8 @@ struct ImportHardeningTests {
         let athlete: Int64 = 9101
         await harness.strava.state.addAthlete(
             athlete, firstname: String(repeating: "F", count: 10_000), lastname: Self.hugeCharacter)
-        let ride = harness.activity(id: 9_101_001, athlete: athlete, name: String(repeating: "🚴", count: 100_000), ago: 600)
+        let ride = harness.activity(
+            id: 9_101_001, athlete: athlete, name: String(repeating: "🚴", count: 100_000), ago: 600)
         await harness.strava.state.put(ride, athlete: athlete)
         try await server.http { client in
             _ = try await harness.connect(athlete: athlete, client: client)
@@ -500,7 +502,8 @@ struct ImportHardeningTests {
     func backgroundImport(kind: DatabaseKind) async throws {
         let harness = try await RouteHarness.make(
             kind: kind, environment: ["CLUBWEEKLY_IMPORT_BACKGROUND_ROWS": "20"])
-        let csv = ImportFixtures.csv(rows: 1200) { $0 == 7 ? String(repeating: "n", count: 1000) : "Ride \($0)" }
+        let csv =
+            ImportFixtures.csv(rows: 1200) { $0 == 7 ? String(repeating: "n", count: 1000) : "Ride \($0)" }
             + "9999999,not a date,Broken,Ride,1,1,1\n"
         let slug = harness.privateSlug
         try await harness.test { client in
@@ -598,7 +601,8 @@ struct ImportHardeningTests {
         let harness = try await RouteHarness.make()
         let path = TestDatabases.temporaryFile("activities.csv")
         try ImportFixtures.csv(rows: 2500).write(toFile: path, atomically: true, encoding: .utf8)
-        let output = try await harness.app.importFile(path: path, clubSlug: harness.privateSlug, memberName: "Cli Rider")
+        let output = try await harness.app.importFile(
+            path: path, clubSlug: harness.privateSlug, memberName: "Cli Rider")
         #expect(output.hasPrefix("Imported 2500 new activities for Cli Rider"))
         await #expect(throws: CLIError.self) {
             try await harness.app.importFile(

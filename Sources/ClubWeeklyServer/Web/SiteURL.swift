@@ -156,7 +156,8 @@ enum ClubWeeklyURL: Equatable {
         case .settings(let slug): ClubWeeklyRoute.settings.path(["slug": slug])
         case .settingsAction(let slug, let action):
             ClubWeeklyRoute.settingsAction.path(["slug": slug, "action": action.rawValue])
-        case .importResult(let slug, let id): ClubWeeklyRoute.settings.path(["slug": slug], query: RoutePath.query([("import", id)]))
+        case .importResult(let slug, let id):
+            ClubWeeklyRoute.settings.path(["slug": slug], query: RoutePath.query([("import", id)]))
         case .importStatus(let slug, let id): ClubWeeklyRoute.apiImportStatus.path(["slug": slug, "import": id])
         case .admin(let slug): ClubWeeklyRoute.admin.path(["slug": slug])
         case .adminAction(let slug, let action):

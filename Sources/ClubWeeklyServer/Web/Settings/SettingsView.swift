@@ -104,7 +104,9 @@ enum SettingsView {
                     .button(.type(.submit), .class("button danger"), .text(s.deleteButton)))))
     }
 
-    static func progress(_ progress: SettingsModel.ImportProgress, strings s: ClubWeeklyStrings)
+    static func progress(
+        _ progress: SettingsModel.ImportProgress, strings s: ClubWeeklyStrings
+    )
         -> Node<HTML.BodyContext>
     {
         let count = progress.waiting ? s.importWaiting : s.importProgressCount(progress.rowsDone, progress.rowsTotal)
