@@ -120,30 +120,36 @@ run() {
     for path in "/api/clubs/load-$name/week?offset=0" "/clubs/load-$name/club-data?weekOffset=0" "/clubs/load-$name"; do
         printf '%s: %s bytes\n' "$path" "$(curl -s -o /dev/null -w '%{size_download}' "http://127.0.0.1:$PORT$path")"
     done
-    echo "-- 8 concurrent readers of the week (uncached each time: offset rotates) for 5 s, /health timed meanwhile"
+    echo "-- 8 concurrent readers of the week API, /club-data and the dashboard for 5 s, /health timed meanwhile"
     python3 - "$PORT" "load-$name" <<'PY'
 import sys, threading, time, urllib.request
 port, slug = sys.argv[1:3]
 stop = time.monotonic() + 5
-count = [0]
+counts = {"ok": 0, "failed": 0, "bytes": 0}
+lock = threading.Lock()
+paths = [f"/api/clubs/{slug}/week?offset=0&metric={m}" for m in ("distance", "rides", "speed", "elevation")] + [
+    f"/clubs/{slug}/club-data?weekOffset=0", f"/clubs/{slug}"]
 def reader(k):
-    offset = 0
+    i = k
     while time.monotonic() < stop:
-        for path in (f"/api/clubs/{slug}/week?offset={-(offset % 2)}", f"/clubs/{slug}/club-data?weekOffset=0"):
-            urllib.request.urlopen(f"http://127.0.0.1:{port}{path}").read()
-            count[0] += 1
-        offset += 1
+        try:
+            body = urllib.request.urlopen(f"http://127.0.0.1:{port}{paths[i % len(paths)]}", timeout=60).read()
+            with lock: counts["ok"] += 1; counts["bytes"] += len(body)
+        except Exception:
+            with lock: counts["failed"] += 1
+        i += 1
 threads = [threading.Thread(target=reader, args=(k,)) for k in range(8)]
 for t in threads: t.start()
 health = []
 while time.monotonic() < stop:
     t0 = time.monotonic()
-    urllib.request.urlopen(f"http://127.0.0.1:{port}/health").read()
+    urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=60).read()
     health.append((time.monotonic() - t0) * 1000)
     time.sleep(0.1)
 for t in threads: t.join()
 health.sort()
-print(f"{count[0]} reads; /health median {health[len(health) // 2]:.1f} ms, max {health[-1]:.1f} ms")
+print(f"{counts['ok']} reads ({counts['bytes'] / 1048576:.1f} MB), {counts['failed']} failed; "
+      f"/health median {health[len(health) // 2]:.1f} ms, max {health[-1]:.1f} ms")
 PY
     echo "after the readers: VmRSS $(vm "$SERVER" VmRSS) MB, peak VmHWM $(vm "$SERVER" VmHWM) MB"
     echo "-- 20,000 rows"
