@@ -116,6 +116,7 @@ let package = Package(
             name: "ClubWeeklyServer",
             dependencies: [
                 "ClubWeekly", "ClubhouseBasics", "StravaAPI", "StravaServer", "ServerKit", "WebUI",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -292,6 +293,7 @@ let package = Package(
             name: "ClubWeeklyServerTests",
             dependencies: [
                 "ClubWeeklyServer", "ClubWeekly", "StravaAPI", "StravaServer", "ServerKit", "TestSupport", "WebUI",
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -700,6 +700,26 @@ def test_settings_join_with_a_name_then_import_a_strava_export(driver, server, t
     assert_no_console_errors(driver)
 
 
+def test_settings_a_large_import_runs_in_the_background_then_shows_its_report(driver, server, tmp_path):
+    join_with_name(driver, server, "Bea", "Background")
+    now = dt.datetime.now().replace(microsecond=0)
+    path = tmp_path / "activities.csv"
+    rows = [f'{9500 + k},"{strava_date(now - dt.timedelta(hours=6 * k + 1))}",Ride {k},Ride,3700,25.0,3600,100'
+            for k in range(80)]
+    path.write_text(
+        "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,Elevation Gain\n"
+        + "\n".join(rows) + "\n", encoding="utf-8")
+    one(driver, "input#export-file").send_keys(str(path))
+    one(driver, "[data-section=import] button[type=submit]").click()
+    # Over the server's threshold (50 rows in these tests): the page of the import, which polls until it is done.
+    wait(driver).until(lambda d: "import" in query(d))
+    report = wait_visible(driver, ".import-report", timeout=30)
+    assert "80 rows read · 80 new activities · 0 already present · 0 problems" in report.text, report.text
+    assert "Import finished: 80 new activities" in one(driver, ".notice-success").text
+    assert not css(driver, "[data-section=import-progress]")
+    assert_no_console_errors(driver)
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # Every page: console, accessibility, screenshots
 

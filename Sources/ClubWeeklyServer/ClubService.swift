@@ -17,15 +17,16 @@ enum ClubError: Error, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .invalidName: "Club name must be 1–80 characters."
+        case .invalidName: "Club name must be 1–\(TextLimits.clubName) characters."
         case .invalidSlug(let slug):
-            "Slug '\(slug)' is invalid: use 2–40 lower-case letters, digits and dashes (not at either end)."
+            "Slug '\(slug.prefix(60))' is invalid: use 2–40 lower-case letters, digits and dashes (not at either end)."
         case .slugTaken(let slug): "A club with slug '\(slug)' already exists: choose another name or pass --slug."
-        case .invalidTimeZone(let zone): "'\(zone)' is not an IANA time zone (for example Europe/Dublin)."
+        case .invalidTimeZone(let zone): "'\(zone.prefix(60))' is not an IANA time zone (for example Europe/Dublin)."
         case .invalidCode:
             "Club codes must be at least 8 characters from \(ClubCodes.alphabet) (no 0/O, 1/I/L to avoid mix-ups)."
         case .invalidColors: "Colours must be three #RRGGBB hex values."
-        case .invalidSportTypes: "Choose at least one counted sport type."
+        case .invalidSportTypes:
+            "Choose 1–\(TextLimits.countedSportTypes) counted sport types, each a Strava sport type such as Ride (letters only)."
         case .weakPassword: "Admin passwords must be at least 10 characters."
         }
     }
@@ -80,8 +81,7 @@ struct ClubService: Sendable {
         name: String, slug: String? = nil, timeZone: String, weekStart: Weekday = .monday, code: String? = nil,
         adminPassword: String? = nil, feedPublic: Bool = false, now: Date = Date()
     ) async throws -> Created {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(trimmed.count) else { throw ClubError.invalidName }
+        let trimmed = try Self.validName(name)
         let slug = slug ?? Self.slugify(trimmed)
         guard Club.isValidSlug(slug) else { throw ClubError.invalidSlug(slug) }
         guard TimeZone(identifier: timeZone) != nil else { throw ClubError.invalidTimeZone(timeZone) }
@@ -99,6 +99,26 @@ struct ClubService: Sendable {
                 club: club, codeSealed: try cipher.seal(plainCode), codeHash: Tokens.sha256(plainCode),
                 adminPasswordHash: passwordHash))
         return Created(club: club, code: plainCode)
+    }
+
+    /// The club name to store: trimmed, 1–``TextLimits/clubName`` characters.
+    static func validName(_ name: String) throws(ClubError) -> String {
+        // Megabytes of padding are refused before they are trimmed.
+        guard TextLimits.fits(name, 4 * TextLimits.clubName) else { throw .invalidName }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, TextLimits.fits(trimmed, TextLimits.clubName) else { throw .invalidName }
+        return trimmed
+    }
+
+    /// The counted sport types to store: 1–``TextLimits/countedSportTypes`` identifiers of letters, each at most
+    /// ``TextLimits/sportType`` long.
+    static func validSportTypes(_ types: [String]) throws(ClubError) -> Set<String> {
+        guard types.count <= 4 * TextLimits.countedSportTypes else { throw .invalidSportTypes }
+        let cleaned = Set(types.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        guard (1...TextLimits.countedSportTypes).contains(cleaned.count),
+            cleaned.allSatisfy({ TextLimits.fits($0, TextLimits.sportType) && $0.allSatisfy(\.isLetter) })
+        else { throw .invalidSportTypes }
+        return cleaned
     }
 
     /// Whether `code` is this club's code (constant-time on the hash).

@@ -50,7 +50,9 @@ public struct ClubWeeklyApp: AppModule {
         oauthStates = OAuthStateRepository(database: database)
         clubService = ClubService(clubs: clubs, cipher: cipher)
         weeks = WeekService(members: members, activities: activities, now: now)
-        imports = ImportService(activities: activities)
+        imports = ImportService(
+            repository: ImportRepository(database: database), settings: ImportSettings(settings: config.settings),
+            logger: logger, now: now)
         sessions = SessionStore(database: database)
         limiter = AttemptLimiter(database: database, limit: 10, window: 15 * 60)
         proxyLimiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
@@ -64,11 +66,16 @@ public struct ClubWeeklyApp: AppModule {
     }
 
     /// Background job handlers of this app.
-    public var jobHandlers: [String: JobRunner.Handler] { sync.handlers }
+    public var jobHandlers: [String: JobRunner.Handler] {
+        sync.handlers.merging(imports.handlers) { first, _ in first }
+    }
 
     /// Start-up work: the recurring reconciliation job, and the demo club when the database has no club.
     public func prepare() async throws {
         try await sync.scheduleRecurring()
+        // An import that ran inside a request of a process that stopped will never finish: say so to its member.
+        let now = Date()
+        try await imports.repository.failAbandoned(before: now.addingTimeInterval(-3600), now: now)
         if config.seedDemo { try await seedDemoIfEmpty() }
     }
 
@@ -137,12 +144,15 @@ public struct ClubWeeklyApp: AppModule {
         guard let record = try await clubs.find(slug: clubSlug) else {
             throw CLIError("No club with slug '\(clubSlug)'.")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError("Cannot read \(path).") }
-        let parts = memberName.split(separator: " ", maxSplits: 1).map(String.init)
+        guard FileManager.default.isReadableFile(atPath: path) else { throw CLIError("Cannot read \(path).") }
+        let parts = memberName.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1).map(String.init)
         guard let first = parts.first, !first.isEmpty else {
             throw CLIError("--member needs a name like \"Sarah Murphy\".")
         }
         let last = parts.count > 1 ? parts[1] : ""
+        guard TextLimits.fits(first, TextLimits.firstName), TextLimits.fits(last, TextLimits.lastName) else {
+            throw CLIError("--member: \(Membership.InvalidName.message)")
+        }
         let existing = try await members.members(of: record.club.id).first {
             $0.firstName.lowercased() == first.lowercased() && $0.lastName.lowercased() == last.lowercased()
         }
@@ -155,12 +165,19 @@ public struct ClubWeeklyApp: AppModule {
                 joinedAt: Date())
             try await members.insert(member)
         }
-        let report = try await imports.importExport(data, member: member)
+        // Read from the file in place, row by row, and committed in one transaction whatever its size.
+        let report: ImportReport
+        do {
+            report = try await imports.importFile(at: URL(fileURLWithPath: path), member: member)
+        } catch let error as ImportError {
+            throw CLIError("\(path): \(error.description)")
+        }
         var lines = [
             "Imported \(report.imported) new activit\(report.imported == 1 ? "y" : "ies") for \(member.fullName) in \(clubSlug) "
                 + "(\(report.rows) rows, \(report.alreadyPresent) already present, \(report.problems.count) problems)."
         ]
         lines += report.problems.map { "  line \($0.line): \($0.message)" }
+        if report.moreProblems > 0 { lines.append("  … and \(report.moreProblems) more rows with problems") }
         return lines.joined(separator: "\n")
     }
 

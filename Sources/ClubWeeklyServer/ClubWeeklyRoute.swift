@@ -9,7 +9,8 @@ public enum ClubWeeklyRoute: String, AppRoute {
     case admin, adminAction, removeMember, tv, tvBoard, tvVersion, manifest, assets
     // JSON API under /api/clubs/{slug}
     case apiOpenAPI, apiSignIn, apiAdminSignIn, apiSignOut, apiSettings, apiWeek, apiMembers, apiInsights, apiSync
-    case apiMe, apiJoin, apiLeave, apiImport, apiDisconnect, apiStravaConnect, apiRotateCode, apiRemoveMember
+    case apiMe, apiJoin, apiLeave, apiImport, apiImportStatus, apiDisconnect, apiStravaConnect, apiRotateCode
+    case apiRemoveMember
     /// Any other path under /api: a 404 in the API's error shape.
     case apiUnknown
     // Strava OAuth and webhooks
@@ -65,6 +66,7 @@ public enum ClubWeeklyRoute: String, AppRoute {
         case .apiSync: "\(api)/sync"
         case .apiMe, .apiJoin, .apiLeave: "\(api)/me"
         case .apiImport: "\(api)/me/import"
+        case .apiImportStatus: "\(api)/me/imports/:import"
         case .apiDisconnect: "\(api)/me/strava/disconnect"
         case .apiStravaConnect: "\(api)/strava/connect"
         case .apiRotateCode: "\(api)/code"

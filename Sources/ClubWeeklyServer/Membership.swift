@@ -23,7 +23,11 @@ struct Membership: Sendable {
     }
 
     /// A first or last name that cannot be stored.
-    struct InvalidName: Error {}
+    struct InvalidName: Error {
+        /// What the person should type instead.
+        static let message =
+            "First name must be 1–\(TextLimits.firstName) characters, last name at most \(TextLimits.lastName)."
+    }
 
     /// Removes `member` from `club`: their activities (by cascade), their sessions, and their Strava link as
     /// `strava` says. Tokens are deleted once no other club membership uses them.
@@ -39,12 +43,15 @@ struct Membership: Sendable {
     }
 
     /// Adds a member named by the visitor (one who imports files rather than connecting Strava) and starts their
-    /// session with `role`; returns the member and the session token. Names are trimmed: the first 1–40 characters,
-    /// the last at most 40, else ``InvalidName``.
+    /// session with `role`; returns the member and the session token. Names are trimmed and must fit
+    /// ``TextLimits`` (the first name not empty), else ``InvalidName``.
     func join(club: ClubID, firstName: String, lastName: String, role: String) async throws -> (Member, String) {
+        guard TextLimits.fits(firstName, 4 * TextLimits.firstName), TextLimits.fits(lastName, 4 * TextLimits.lastName)
+        else { throw InvalidName() }  // Not worth trimming megabytes of padding.
         let first = firstName.trimmingCharacters(in: .whitespacesAndNewlines)
         let last = lastName.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...40).contains(first.count), last.count <= 40 else { throw InvalidName() }
+        guard !first.isEmpty, TextLimits.fits(first, TextLimits.firstName), TextLimits.fits(last, TextLimits.lastName)
+        else { throw InvalidName() }
         let member = Member(
             id: MemberID(UUID().uuidString.lowercased()), clubID: club, firstName: first, lastName: last,
             joinedAt: now())

@@ -136,6 +136,10 @@ struct MemberRepository: Sendable {
     }
 
     static func insert(_ member: Member, on db: any SQLDatabase) async throws {
+        // Names from Strava or the command line are shortened; the forms and the API refuse long ones earlier.
+        var member = member
+        member.firstName = TextLimits.truncate(member.firstName, to: TextLimits.firstName)
+        member.lastName = TextLimits.truncate(member.lastName, to: TextLimits.lastName)
         try await db.raw(
             """
             INSERT INTO cw_members (id, club_id, first_name, last_name, strava_athlete_id, joined_at)
@@ -238,30 +242,16 @@ enum UpsertPolicy {
 struct ActivityRepository: Sendable {
     let database: Database
 
-    /// Inserts or updates activities of one club; returns how many rows were new. Large lists are written in
-    /// chunks, so a multi-year import never holds the (SQLite) writer for long.
+    /// Inserts or updates activities of one club in one transaction (all or none); returns how many rows were new.
+    /// Names and sport types longer than ``TextLimits`` are shortened, whatever the source.
     @discardableResult
     func upsert(_ activities: [Activity], club: ClubID, policy: UpsertPolicy, now: Date = Date()) async throws -> Int {
-        var inserted = 0
-        var start = activities.startIndex
-        while start < activities.endIndex {
-            let end = activities.index(start, offsetBy: 200, limitedBy: activities.endIndex) ?? activities.endIndex
-            inserted += try await upsertChunk(Array(activities[start..<end]), club: club, policy: policy, now: now)
-            start = end
-        }
-        return inserted
-    }
-
-    private func upsertChunk(
-        _ activities: [Activity], club: ClubID, policy: UpsertPolicy, now: Date
-    ) async throws
-        -> Int
-    {
         try await database.transaction { db in
             var inserted = 0
             // API data is the state as of now: a webhook title older than this must not overwrite it.
             let stamp = policy == .replace ? Int64(now.timeIntervalSince1970) : 0
-            for activity in activities {
+            for original in activities {
+                let activity = Self.capped(original)
                 let existing = try await db.raw(
                     """
                     SELECT source FROM cw_activities
@@ -302,10 +292,23 @@ struct ActivityRepository: Sendable {
         }
     }
 
+    /// `activity` with its text cut to ``TextLimits`` (the last defence: every way in checks earlier).
+    static func capped(_ activity: Activity) -> Activity {
+        guard
+            !TextLimits.fits(activity.name, TextLimits.activityName)
+                || !TextLimits.fits(activity.sportType, TextLimits.sportType)
+        else { return activity }
+        var capped = activity
+        capped.name = TextLimits.truncate(activity.name, to: TextLimits.activityName)
+        capped.sportType = TextLimits.truncate(activity.sportType, to: TextLimits.sportType)
+        return capped
+    }
+
     /// Renames an activity from a webhook `update` without fetching it again. Events can arrive out of order: a
     /// title older than the last applied event is ignored. Returns false when the activity is not stored.
     func rename(member: MemberID, externalID: String, name: String, eventTime: Int64) async throws -> Bool {
-        try await database.transaction { db in
+        let name = TextLimits.truncate(name, to: TextLimits.activityName)
+        return try await database.transaction { db in
             guard
                 let row = try await db.raw(
                     """

@@ -63,6 +63,7 @@ extension ClubWeeklyApp {
         case .apiJoin: join
         case .apiLeave: leaveClub
         case .apiImport: importExport
+        case .apiImportStatus: importStatus
         case .apiDisconnect: disconnectStrava
         case .apiStravaConnect: connectStrava
         case .apiRotateCode: rotateCode
@@ -164,15 +165,47 @@ extension ClubWeeklyApp {
         return Response(status: .noContent)
     }
 
+    /// `POST …/me/import`: the body is `activities.csv` or the export `.zip`, streamed to disk under the upload limit.
+    /// A small file is imported at once (200 and the report); a large one is queued (202, `Location` of its status).
     func importExport(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let caller = try await caller(request, context, needs: .member)
         let member = try await requireMember(caller)
-        let data = try await request.collectBody(limit: context.maxUploadSize)
+        let upload: SpooledFile
         do {
-            return try JSONResponse.make(try await imports.importExport(data, member: member))
-        } catch let error as ImportError {
-            throw APIError(.unprocessableContent, code: "invalid_export", message: error.description)
+            upload = try await imports.spool.receive(request)
+        } catch let error as UploadError {
+            throw Self.apiError(error)
         }
+        defer { upload.remove() }
+        let prepared: ImportService.Prepared
+        do {
+            prepared = try await imports.prepareOffloaded(upload.url)
+        } catch let error as ImportError {
+            throw Self.apiError(error)
+        }
+        defer { prepared.remove() }
+        let record: ImportRecord
+        do {
+            record = try await imports.start(prepared, member: member)
+        } catch {
+            logger.error("import failed", metadata: ["member": "\(member.id)", "error": "\(error)"])
+            throw APIError(.internalServerError, code: "import_failed", message: ImportService.failureMessage)
+        }
+        if let report = record.report, record.state == .done { return try JSONResponse.make(report) }
+        let status = ImportStatusResponse(record, slug: caller.club.slug)
+        return try JSONResponse.make(status, status: .accepted, headers: [.location: status.statusUrl])
+    }
+
+    /// `GET …/me/imports/{import}`: progress and, once done, the report of one of the member's imports.
+    func importStatus(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let caller = try await caller(request, context, needs: .member)
+        let member = try await requireMember(caller)
+        let id = try context.parameters.require("import")
+        guard let record = try await imports.find(id, member: member.id) else {
+            throw APIError.notFound("You have no import \(id.prefix(40)).", code: "unknown_import")
+        }
+        return try JSONResponse.make(
+            ImportStatusResponse(record, slug: caller.club.slug), headers: [.cacheControl: "no-store"])
     }
 
     func disconnectStrava(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -389,7 +422,7 @@ extension ClubWeeklyApp {
                 club: caller.club.id, firstName: body.firstName, lastName: body.lastName ?? "",
                 role: caller.session?.role ?? "member")
         } catch is Membership.InvalidName {
-            throw APIError.badRequest("First name must be 1–40 characters, last name at most 40.", code: "invalid_name")
+            throw APIError.badRequest(Membership.InvalidName.message, code: "invalid_name")
         }
         var response = try JSONResponse.make(MemberResponse(member), status: .created)
         response.headers[.setCookie] = sessionCookieHeader(
@@ -410,9 +443,12 @@ extension ClubWeeklyApp {
         let caller = try await caller(request, context, needs: .admin)
         let body = try await request.decodeJSON(Body.self)
         var club = caller.club
-        if let name = body.name?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            guard (1...80).contains(name.count) else { throw Self.apiError(ClubError.invalidName) }
-            club.name = name
+        if let name = body.name {
+            do throws(ClubError) {
+                club.name = try ClubService.validName(name)
+            } catch {
+                throw Self.apiError(error)
+            }
         }
         if let zone = body.timeZone {
             guard TimeZone(identifier: zone) != nil else { throw Self.apiError(ClubError.invalidTimeZone(zone)) }
@@ -421,16 +457,16 @@ extension ClubWeeklyApp {
         if let start = body.weekStart {
             guard let day = Weekday(name: start) else {
                 throw APIError.badRequest(
-                    "Unknown week start '\(start)': use monday … sunday.", code: "invalid_week_start")
+                    "Unknown week start '\(start.prefix(40))': use monday … sunday.", code: "invalid_week_start")
             }
             club.weekStart = day
         }
         if let types = body.countedSportTypes {
-            let cleaned = Set(types.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-            guard !cleaned.isEmpty, cleaned.allSatisfy({ $0.allSatisfy { $0.isLetter } }) else {
-                throw Self.apiError(ClubError.invalidSportTypes)
+            do throws(ClubError) {
+                club.countedSportTypes = try ClubService.validSportTypes(types)
+            } catch {
+                throw Self.apiError(error)
             }
-            club.countedSportTypes = cleaned
         }
         if let colors = body.colors {
             guard colors.count == 3 else { throw Self.apiError(ClubError.invalidColors) }
@@ -552,5 +588,20 @@ extension ClubWeeklyApp {
 
     static func apiError(_ error: ClubError) -> APIError {
         APIError.badRequest(error.description, code: error.code)
+    }
+
+    static func apiError(_ error: UploadError) -> APIError {
+        switch error {
+        case .tooLarge: APIError(.contentTooLarge, code: "too_large", message: error.description)
+        case .malformedForm: APIError.badRequest(error.description, code: "invalid_form")
+        case .storage: APIError(.serviceUnavailable, code: "upload_storage", message: error.description)
+        }
+    }
+
+    static func apiError(_ error: ImportError) -> APIError {
+        switch error {
+        case .tooManyRows: APIError(.unprocessableContent, code: "too_many_rows", message: error.description)
+        default: APIError(.unprocessableContent, code: "invalid_export", message: error.description)
+        }
     }
 }

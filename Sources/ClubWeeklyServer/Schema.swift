@@ -1,3 +1,4 @@
+import ClubWeekly
 import ServerKit
 
 /// Club Weekly's tables. Times are epoch milliseconds (UTC); distances metres; durations seconds.
@@ -98,5 +99,68 @@ enum ClubWeeklySchema {
                 """,
                 "DROP TABLE cw_rate_limits",
             ]),
+        // Text stored before the limits existed is cut to them (a 50 MB activity name made every week view 50 MB).
+        Migration(
+            id: "cw-0003-text-limits",
+            [
+                Self.cut("cw_activities", "name", TextLimits.activityName),
+                Self.cut("cw_activities", "sport_type", TextLimits.sportType),
+                Self.cut("cw_members", "first_name", TextLimits.firstName),
+                Self.cut("cw_members", "last_name", TextLimits.lastName),
+                Self.cut("cw_clubs", "name", TextLimits.clubName),
+                Self.cut("cw_strava_athletes", "first_name", TextLimits.firstName),
+                Self.cut("cw_strava_athletes", "last_name", TextLimits.lastName),
+            ]),
+        // Imports: progress and report (`cw_imports`), uploads waiting for a background job (`cw_import_chunks`) and
+        // rows checked but not yet committed (`cw_import_rows`); see ``ImportRepository``.
+        Migration(id: "cw-0004-imports") { kind in
+            [
+                """
+                CREATE TABLE cw_imports (
+                    id TEXT PRIMARY KEY,
+                    club_id TEXT NOT NULL REFERENCES cw_clubs(id) ON DELETE CASCADE,
+                    member_id TEXT NOT NULL REFERENCES cw_members(id) ON DELETE CASCADE,
+                    status TEXT NOT NULL,
+                    background INTEGER NOT NULL,
+                    rows_total INTEGER NOT NULL,
+                    rows_done INTEGER NOT NULL DEFAULT 0,
+                    report TEXT,
+                    error TEXT,
+                    created_at BIGINT NOT NULL,
+                    updated_at BIGINT NOT NULL,
+                    finished_at BIGINT)
+                """,
+                "CREATE INDEX cw_imports_member ON cw_imports (member_id, created_at)",
+                "CREATE INDEX cw_imports_status ON cw_imports (status, updated_at)",
+                """
+                CREATE TABLE cw_import_chunks (
+                    import_id TEXT NOT NULL REFERENCES cw_imports(id) ON DELETE CASCADE,
+                    seq INTEGER NOT NULL,
+                    data \(SQLTypes.blob(kind)) NOT NULL,
+                    PRIMARY KEY (import_id, seq))
+                """,
+                """
+                CREATE TABLE cw_import_rows (
+                    import_id TEXT NOT NULL REFERENCES cw_imports(id) ON DELETE CASCADE,
+                    line INTEGER NOT NULL,
+                    external_id TEXT NOT NULL,
+                    start_at BIGINT NOT NULL,
+                    sport_type TEXT NOT NULL,
+                    distance \(SQLTypes.double(kind)) NOT NULL,
+                    moving_time INTEGER NOT NULL,
+                    elapsed_time INTEGER NOT NULL,
+                    elevation \(SQLTypes.double(kind)) NOT NULL,
+                    name TEXT NOT NULL,
+                    trainer INTEGER NOT NULL,
+                    commute INTEGER NOT NULL,
+                    PRIMARY KEY (import_id, external_id))
+                """,
+            ]
+        },
     ]
+
+    /// Cuts `column` of `table` to `limit` characters, ending with "…" like ``TextLimits/truncate(_:to:)``.
+    static func cut(_ table: String, _ column: String, _ limit: Int) -> String {
+        "UPDATE \(table) SET \(column) = substr(\(column), 1, \(limit - 1)) || '…' WHERE length(\(column)) > \(limit)"
+    }
 }

@@ -23,7 +23,12 @@ struct StravaAccountRepository: Sendable {
     let database: Database
     let cipher: TokenCipher
 
-    func save(_ account: StravaAccount) async throws {
+    func save(_ original: StravaAccount) async throws {
+        // Names come from Strava: shortened to what members' names may be.
+        var capped = original
+        capped.firstName = TextLimits.truncate(original.firstName, to: TextLimits.firstName)
+        capped.lastName = TextLimits.truncate(original.lastName, to: TextLimits.lastName)
+        let account = capped
         let access = try cipher.seal(account.accessToken)
         let refresh = try cipher.seal(account.refreshToken)
         try await database.run { db in
@@ -84,7 +89,8 @@ struct StravaAccountRepository: Sendable {
         try await database.run { db in
             if let error {
                 try await db.raw(
-                    "UPDATE cw_strava_athletes SET last_error = \(bind: error) WHERE athlete_id = \(bind: athlete)"
+                    // Strava's error text is shown on the status pages: kept short whatever Strava sent.
+                    "UPDATE cw_strava_athletes SET last_error = \(bind: String(error.prefix(500))) WHERE athlete_id = \(bind: athlete)"
                 ).run()
             } else {
                 try await db.raw(

@@ -80,6 +80,10 @@ public enum StravaExportError: Error, Sendable, Equatable {
     case missingColumns([String])
     /// The file has no header.
     case empty
+    /// The file has more data rows than one import may hold (the limit is given).
+    case tooManyRows(Int)
+    /// The file could not be read (the reason is given).
+    case unreadable(String)
 
     /// A sentence telling the user what went wrong and what to do.
     public var message: String {
@@ -93,8 +97,34 @@ public enum StravaExportError: Error, Sendable, Equatable {
                 + ". Upload activities.csv from Strava's \"Download your data\" archive."
         case .empty:
             return "The file is empty. Upload activities.csv from Strava's \"Download your data\" archive."
+        case .tooManyRows(let limit):
+            return "The file has more than \(Self.grouped(limit)) "
+                + "activities, more than one import takes. Split it into smaller files (by year, for example) "
+                + "and import each."
+        case .unreadable(let reason):
+            return "The file could not be read (\(reason)). Upload it again."
         }
     }
+
+    /// 50000 → "50,000".
+    static func grouped(_ value: Int) -> String {
+        var digits = String(value.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(Substring(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+}
+
+/// One data row of an export as read: an activity, or a row that cannot be imported.
+public enum StravaExportItem: Sendable, Equatable {
+    /// A row read completely.
+    case row(StravaExportRow)
+    /// A row that was skipped and why.
+    case problem(StravaExportProblem)
 }
 
 /// Reads `activities.csv` from Strava's "Download your data" archive.
@@ -106,27 +136,158 @@ public enum StravaExportError: Error, Sendable, Equatable {
 public enum StravaExportCSV {
     /// Parses the file; throws only when it is unusable as a whole, and reports bad rows as problems.
     public static func parse(_ data: Data) throws(StravaExportError) -> StravaExportReport {
-        var bytes = [UInt8](data)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            bytes.removeFirst(3)
+        let file = try StravaExportFile(data: data)
+        var rows: [StravaExportRow] = []
+        var problems: [StravaExportProblem] = []
+        var items = try file.items()
+        while let item = try items.next() {
+            switch item {
+            case .row(let row): rows.append(row)
+            case .problem(let problem): problems.append(problem)
+            }
         }
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.contains(0)
-            || String(bytes: bytes, encoding: .utf8) == nil
-        {
-            throw .notText
+        return StravaExportReport(rows: rows, problems: problems)
+    }
+}
+
+/// An export read in two passes, one chunk and one row at a time, so a large file is never held in memory.
+///
+/// Creating it reads the file once: it checks that the file is UTF-8 text with the needed columns, counts the data
+/// rows (refusing more than `maxRows`) and decides the distance units from the whole file's values.
+/// ``items()`` then reads it again row by row.
+public struct StravaExportFile: Sendable {
+    private enum Source: Sendable {
+        case file(URL)
+        case bytes([UInt8])
+    }
+    private let source: Source
+    let columns: Columns
+    let units: Reader.DistanceUnits
+    /// Data rows after the header (blank lines are not counted).
+    public let dataRows: Int
+
+    /// Checks the CSV file at `url`.
+    public init(file url: URL, maxRows: Int = .max) throws(StravaExportError) {
+        try self.init(source: .file(url), maxRows: maxRows)
+    }
+
+    /// Checks CSV bytes in memory.
+    public init(data: Data, maxRows: Int = .max) throws(StravaExportError) {
+        try self.init(source: .bytes([UInt8](data)), maxRows: maxRows)
+    }
+
+    private init(source: Source, maxRows: Int) throws(StravaExportError) {
+        self.source = source
+        var stream = try Self.stream(source)
+        defer { stream.close() }
+        var header: CSVReader.Record?
+        var columns: Result<Columns, StravaExportError>?
+        var rows = 0
+        var statistics = Reader.UnitStatistics()
+        var invalidText = false
+        while let record = try Self.next(&stream) {
+            if record.invalidText || stream.sawNUL {
+                invalidText = true
+                break
+            }
+            guard header != nil else {
+                header = record
+                do throws(StravaExportError) {
+                    columns = .success(try Columns(header: record.fields))
+                } catch {
+                    columns = .failure(error)
+                }
+                continue
+            }
+            guard case .success(let found) = columns else { continue }
+            if Reader.isBlank(record) { continue }
+            rows += 1
+            if rows > maxRows { throw .tooManyRows(maxRows) }
+            statistics.add(record, columns: found)
         }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw .empty
+        if invalidText || stream.sawNUL { throw .notText }
+        guard stream.sawText, let columns else { throw .empty }
+        let found = try columns.get()
+        self.columns = found
+        self.units = Reader.distanceUnits(columns: found, statistics: statistics)
+        self.dataRows = rows
+    }
+
+    private static func stream(_ source: Source) throws(StravaExportError) -> CSVRecordStream {
+        switch source {
+        case .bytes(let bytes):
+            return CSVRecordStream(ByteChunks(bytes: bytes))
+        case .file(let url):
+            do {
+                return CSVRecordStream(try ByteChunks(file: url))
+            } catch {
+                throw .unreadable(error.localizedDescription)
+            }
         }
-        let records = CSVReader.records(bytes)
-        guard let header = records.first else { throw .empty }
-        let columns = try Columns(header: header.fields)
-        return Reader(columns: columns, records: Array(records.dropFirst())).report()
+    }
+
+    private static func next(_ stream: inout CSVRecordStream) throws(StravaExportError) -> CSVReader.Record? {
+        do {
+            return try stream.next()
+        } catch {
+            throw .unreadable(error.localizedDescription)
+        }
+    }
+
+    /// The data rows, in file order, as rows or problems.
+    public func items() throws(StravaExportError) -> Items {
+        var stream = try Self.stream(source)
+        // The header was checked when the file was opened.
+        do throws(StravaExportError) {
+            _ = try Self.next(&stream)
+        } catch {
+            stream.close()
+            throw error
+        }
+        return Items(stream: stream, reader: Reader(columns: columns, units: units))
+    }
+
+    /// Reads the rows one at a time (the second pass).
+    public struct Items {
+        fileprivate var stream: CSVRecordStream
+        fileprivate let reader: Reader
+        private var seen: [String: Int] = [:]
+
+        fileprivate init(stream: CSVRecordStream, reader: Reader) {
+            self.stream = stream
+            self.reader = reader
+        }
+
+        /// The next row or problem, or nil after the last row.
+        public mutating func next() throws(StravaExportError) -> StravaExportItem? {
+            while let record = try StravaExportFile.next(&stream) {
+                if Reader.isBlank(record) { continue }
+                switch reader.row(record) {
+                case .row(let row):
+                    if let first = seen[row.activityID] {
+                        return .problem(
+                            StravaExportProblem(
+                                line: row.line,
+                                message:
+                                    "Activity ID \(row.activityID) appears again (first on line \(first)); skipped."
+                            ))
+                    }
+                    seen[row.activityID] = row.line
+                    return .row(row)
+                case .problem(let problem):
+                    return .problem(problem)
+                }
+            }
+            return nil
+        }
+
+        /// Stops reading (closes the file).
+        public func close() { stream.close() }
     }
 }
 
 /// Where each needed column is.
-struct Columns {
+struct Columns: Sendable {
     var id: Int
     var date: Int
     var type: Int
@@ -184,48 +345,49 @@ struct Columns {
 }
 
 /// Turns records into rows and problems.
-struct Reader {
+struct Reader: Sendable {
     var columns: Columns
-    var records: [CSVReader.Record]
+    var units: DistanceUnits
 
     /// How to convert the distance columns to metres, decided once for the whole file.
-    struct DistanceUnits {
+    struct DistanceUnits: Sendable {
         /// Metres per unit of the first (summary) column.
         var first: Double
         /// Metres per unit of a later (precise) column.
         var later: Double
     }
 
-    enum Outcome {
-        case row(StravaExportRow)
-        case problem(StravaExportProblem)
-    }
+    typealias Outcome = StravaExportItem
 
-    func report() -> StravaExportReport {
-        let units = distanceUnits()
-        var rows: [StravaExportRow] = []
-        var problems: [StravaExportProblem] = []
-        var seen: [String: Int] = [:]
-        for record in records {
-            if record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                continue
-            }
-            switch row(record, units: units) {
-            case .row(let row):
-                if let first = seen[row.activityID] {
-                    problems.append(
-                        StravaExportProblem(
-                            line: row.line,
-                            message: "Activity ID \(row.activityID) appears again (first on line \(first)); skipped."))
-                } else {
-                    seen[row.activityID] = row.line
-                    rows.append(row)
-                }
-            case .problem(let problem):
-                problems.append(problem)
+    /// What the first pass collects to decide the distance units.
+    struct UnitStatistics {
+        /// Values of the first distance column.
+        var firstValues: [Double] = []
+        /// Ratios of the precise (later) distance column to the summary (first) one.
+        var ratios: [Double] = []
+
+        mutating func add(_ record: CSVReader.Record, columns: Columns) {
+            guard let first = columns.distances.first, first < record.fields.count else { return }
+            let summary = Reader.number(record.fields[first].trimmingCharacters(in: .whitespaces))
+            if let summary { firstValues.append(summary) }
+            if columns.distances.count > 1, let later = columns.distances.last, later < record.fields.count,
+                let summary, summary > 0,
+                let precise = Reader.number(record.fields[later].trimmingCharacters(in: .whitespaces)), precise > 0
+            {
+                ratios.append(precise / summary)
             }
         }
-        return StravaExportReport(rows: rows, problems: problems)
+    }
+
+    /// A record whose fields are all empty or blanks (skipped, not counted).
+    static func isBlank(_ record: CSVReader.Record) -> Bool {
+        record.fields.allSatisfy { $0.trimmingCharacters(in: .whitespaces).isEmpty }
+    }
+
+    /// `text` for a message: at most 40 characters, so a problem list stays short whatever the file holds.
+    static func quoted(_ text: String) -> String {
+        let shown = text.count > 40 ? text.prefix(39) + "…" : Substring(text)
+        return "\"\(shown)\""
     }
 
     private func field(_ record: CSVReader.Record, _ index: Int?) -> String {
@@ -233,7 +395,7 @@ struct Reader {
         return record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func row(_ record: CSVReader.Record, units: DistanceUnits) -> Outcome {
+    func row(_ record: CSVReader.Record) -> Outcome {
         let line = record.line
         if record.unterminatedQuote {
             return .problem(
@@ -254,7 +416,7 @@ struct Reader {
         if id.isEmpty {
             issues.append("Activity ID is empty")
         } else if !id.allSatisfy({ $0.isASCII && $0.isNumber }) {
-            issues.append("Activity ID \"\(id)\" is not a number")
+            issues.append("Activity ID \(Self.quoted(id)) is not a number")
         }
 
         let dateText = field(record, columns.date)
@@ -262,16 +424,17 @@ struct Reader {
         if dateText.isEmpty {
             issues.append("Activity Date is empty")
         } else if date == nil {
-            issues.append("Activity Date \"\(dateText)\" is not a date like \"Mar 12, 2024, 6:00:00 PM\"")
+            issues.append("Activity Date \(Self.quoted(dateText)) is not a date like \"Mar 12, 2024, 6:00:00 PM\"")
         }
 
         let typeText = field(record, columns.type)
         let sportType = StravaSportType.bestIdentifier(for: typeText)
         if sportType == nil {
-            issues.append(typeText.isEmpty ? "Activity Type is empty" : "Activity Type \"\(typeText)\" is not a sport")
+            issues.append(
+                typeText.isEmpty ? "Activity Type is empty" : "Activity Type \(Self.quoted(typeText)) is not a sport")
         }
 
-        let distance = distanceValue(record, units: units, issues: &issues)
+        let distance = distanceValue(record, issues: &issues)
 
         var elapsed: Double?
         for index in columns.elapsed.reversed() {
@@ -292,12 +455,12 @@ struct Reader {
         let commuteText = field(record, columns.commute)
         let commute = Self.bool(commuteText)
         if commute == nil {
-            issues.append("Commute \"\(commuteText)\" is not true or false")
+            issues.append("Commute \(Self.quoted(commuteText)) is not true or false")
         }
         let trainerText = field(record, columns.trainer)
         let trainer = trainerText.isEmpty ? nil : Self.bool(trainerText)
         if !trainerText.isEmpty, trainer == nil {
-            issues.append("Trainer \"\(trainerText)\" is not true or false")
+            issues.append("Trainer \(Self.quoted(trainerText)) is not true or false")
         }
 
         guard issues.isEmpty, let date, let sportType, let distance else {
@@ -311,7 +474,7 @@ struct Reader {
                 elevationGain: elevation ?? 0, commute: commute ?? false, trainer: trainer))
     }
 
-    private func distanceValue(_ record: CSVReader.Record, units: DistanceUnits, issues: inout [String]) -> Double? {
+    private func distanceValue(_ record: CSVReader.Record, issues: inout [String]) -> Double? {
         let first = columns.distances.first
         let later = columns.distances.count > 1 ? columns.distances.last : nil
         let laterText = field(record, later)
@@ -329,40 +492,28 @@ struct Reader {
     /// A non-negative number in the field, or nil with an issue naming the column.
     private func measure(_ text: String, column: String, duration: Bool = false, issues: inout [String]) -> Double? {
         guard let value = Self.number(text) ?? (duration ? Self.clockDuration(text) : nil) else {
-            issues.append("\(column) \"\(text)\" is not a number")
+            issues.append("\(column) \(Self.quoted(text)) is not a number")
             return nil
         }
         guard value >= 0 else {
-            issues.append("\(column) is negative (\(text))")
+            issues.append("\(column) is negative (\(text.prefix(40)))")
             return nil
         }
         return value
     }
 
     /// Decides the distance units from the whole file's values.
-    func distanceUnits() -> DistanceUnits {
+    static func distanceUnits(columns: Columns, statistics: UnitStatistics) -> DistanceUnits {
         guard let first = columns.distances.first else { return DistanceUnits(first: 1000, later: 1) }
-        let firstValues = records.compactMap { record -> Double? in
-            guard first < record.fields.count else { return nil }
-            return Self.number(record.fields[first].trimmingCharacters(in: .whitespaces))
-        }
-        if columns.distances.count > 1, let later = columns.distances.last {
+        if columns.distances.count > 1 {
             // The ratio of the precise column to the summary column tells the summary unit: ~1000 for km,
             // ~1609 for miles, ~1 when both hold km.
-            let ratios = records.compactMap { record -> Double? in
-                guard later < record.fields.count, first < record.fields.count,
-                    let summary = Self.number(record.fields[first].trimmingCharacters(in: .whitespaces)),
-                    let precise = Self.number(record.fields[later].trimmingCharacters(in: .whitespaces)),
-                    summary > 0, precise > 0
-                else { return nil }
-                return precise / summary
-            }
-            guard let ratio = Self.median(ratios) else { return DistanceUnits(first: 1000, later: 1) }
+            guard let ratio = median(statistics.ratios) else { return DistanceUnits(first: 1000, later: 1) }
             if ratio < 10 { return DistanceUnits(first: 1000, later: 1000) }
             return DistanceUnits(first: abs(ratio - 1609.344) < abs(ratio - 1000) ? 1609.344 : 1000, later: 1)
         }
         var inKilometres = columns.moving.map { first < $0 } ?? true
-        if let median = Self.median(firstValues.filter { $0 > 0 }) {
+        if let median = median(statistics.firstValues.filter { $0 > 0 }) {
             // Nobody's typical activity is over 1,000 km or under 20 m.
             if inKilometres, median > 1000 { inKilometres = false }
             if !inKilometres, median < 20 { inKilometres = true }

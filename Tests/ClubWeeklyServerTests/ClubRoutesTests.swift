@@ -1,4 +1,5 @@
 import ClubWeekly
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -20,10 +21,12 @@ struct RouteHarness {
     let privateCode: String
     let privateSlug = "harbour-wheelers"
 
-    static func make(kind: DatabaseKind = .sqlite) async throws -> RouteHarness {
+    /// `environment` holds settings as environment variables (`CLUBWEEKLY_IMPORT_BACKGROUND_ROWS`, …).
+    static func make(kind: DatabaseKind = .sqlite, environment: [String: String] = [:]) async throws -> RouteHarness {
         let database = try await TestDatabases.make(kind)
         try await Migrator(ClubWeeklyApp.migrations).migrate(database)
         var config = ServerConfig()
+        config.settings = ConfigReader(provider: EnvironmentVariablesProvider(environmentVariables: environment))
         config.strava.apiBaseURL = "http://127.0.0.1:9/api/v3"
         config.strava.oauthBaseURL = "http://127.0.0.1:9/oauth"
         var logger = Logger(label: "test")

@@ -127,6 +127,10 @@ enum ClubWeeklyURL: Equatable {
     case signOut(String)
     case settings(String)
     case settingsAction(String, SettingsAction)
+    /// The settings page showing one import's progress or report.
+    case importResult(String, id: String)
+    /// The JSON status of one import (the settings page's script polls it).
+    case importStatus(String, id: String)
     case admin(String)
     case adminAction(String, AdminAction)
     case removeMember(String, member: String)
@@ -152,6 +156,9 @@ enum ClubWeeklyURL: Equatable {
         case .settings(let slug): ClubWeeklyRoute.settings.path(["slug": slug])
         case .settingsAction(let slug, let action):
             ClubWeeklyRoute.settingsAction.path(["slug": slug, "action": action.rawValue])
+        case .importResult(let slug, let id):
+            ClubWeeklyRoute.settings.path(["slug": slug], query: RoutePath.query([("import", id)]))
+        case .importStatus(let slug, let id): ClubWeeklyRoute.apiImportStatus.path(["slug": slug, "import": id])
         case .admin(let slug): ClubWeeklyRoute.admin.path(["slug": slug])
         case .adminAction(let slug, let action):
             ClubWeeklyRoute.adminAction.path(["slug": slug, "action": action.rawValue])

@@ -203,6 +203,13 @@ struct ClubWeeklyStrings: Sendable {
     /// Rows read, new activities, already present, problems.
     var importSummary: @Sendable (Int, Int, Int, Int) -> String
     var importProblemsCaption: String
+    /// Problems beyond the listed ones.
+    var importMoreProblems: @Sendable (Int) -> String
+    var importProgressTitle: String
+    var importProgressHint: String
+    var importWaiting: String
+    /// Rows read, rows in the file.
+    var importProgressCount: @Sendable (Int, Int) -> String
     var lineHeader: String
     var problemHeader: String
     var stravaRefused: String
@@ -392,7 +399,14 @@ struct ClubWeeklyStrings: Sendable {
         importSummary: { rows, imported, present, problems in
             "\(rows) row\(rows == 1 ? "" : "s") read · \(imported) new activit\(imported == 1 ? "y" : "ies") · \(present) already present · \(problems) problem\(problems == 1 ? "" : "s")"
         },
-        importProblemsCaption: "Rows that were not imported", lineHeader: "Line", problemHeader: "Problem",
+        importProblemsCaption: "Rows skipped or changed",
+        importMoreProblems: { "… and \($0) more row\($0 == 1 ? "" : "s") with problems (not listed)." },
+        importProgressTitle: "Import in progress",
+        importProgressHint:
+            "Your file is large, so it is imported in the background. You can leave this page: the result will be here when you come back. Nothing is counted until the whole file is in.",
+        importWaiting: "Waiting to start…",
+        importProgressCount: { done, total in "\(done) of \(total) rows read" },
+        lineHeader: "Line", problemHeader: "Problem",
         stravaRefused: "Strava access was not granted, so your rides can't be counted. You can try again any time.",
         stravaScope:
             "Strava was connected without permission to read activities. Connect again and keep “View data about your activities” ticked.",
@@ -401,7 +415,7 @@ struct ClubWeeklyStrings: Sendable {
         stravaNotConfigured:
             "Strava sign-in isn't set up on this server yet (the server admin sets STRAVA_CLIENT_ID). Meanwhile, add your name and import your Strava export.",
         welcomeMember: "Welcome! You're a member now.", stravaDisconnected: "Strava is disconnected.",
-        nameInvalid: "First name must be 1–40 characters, last name at most 40.",
+        nameInvalid: Membership.InvalidName.message,
         confirmDeletion: "Tick “I understand” to delete your data.",
         chooseExportFile: "Choose a Strava export file (activities.csv or the .zip).",
         joinBeforeImport: "Join with your name first, then import.",

@@ -317,7 +317,7 @@ extension ClubWeeklyApp {
     // MARK: Member settings
 
     func settingsModel(
-        _ visit: Visit, notice: (String, String)?, report: ImportReport? = nil
+        _ visit: Visit, notice: (String, String)?, report: ImportReport? = nil, progress: ImportRecord? = nil
     ) async throws -> SettingsModel {
         var info: SettingsModel.MemberInfo?
         if let member = visit.member {
@@ -330,7 +330,8 @@ extension ClubWeeklyApp {
         }
         return SettingsModel(
             header: visit.header, member: info, notice: notice.map { (text: $0.0, kind: $0.1) },
-            stravaAvailable: config.strava.isConfigured, importReport: report)
+            stravaAvailable: config.strava.isConfigured, importReport: report,
+            importProgress: progress.map { SettingsModel.ImportProgress($0, slug: visit.club.slug) })
     }
 
     func settingsPage(_ visit: Visit, _ request: Request) async throws -> Response {
@@ -349,8 +350,28 @@ extension ClubWeeklyApp {
         case "disconnected": notice = (strings.stravaDisconnected, "success")
         default: break
         }
-        return HTMLResponse.page(
-            SettingsView.page(try await settingsModel(visit, notice: notice), strings: strings), csp: pageCSP)
+        // A background import: its progress while it runs, then its report (or why it failed).
+        var report: ImportReport?
+        var progress: ImportRecord?
+        if let member = visit.member {
+            if let id = request.uri.queryParameters.get("import"),
+                let record = try await imports.find(String(id), member: member.id)
+            {
+                switch record.state {
+                case .done:
+                    report = record.report
+                    notice = (strings.importFinished(record.report?.imported ?? 0), "success")
+                case .failed:
+                    notice = (record.error ?? ImportService.failureMessage, "error")
+                case .receiving, .queued, .running:
+                    progress = record
+                }
+            } else {
+                progress = try await imports.repository.active(member: member.id)
+            }
+        }
+        let model = try await settingsModel(visit, notice: notice, report: report, progress: progress)
+        return HTMLResponse.page(SettingsView.page(model, strings: strings), csp: pageCSP)
     }
 
     func settingsSubmit(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -404,16 +425,36 @@ extension ClubWeeklyApp {
                 guard let member = visit.member else {
                     return try await rerender((strings.joinBeforeImport, "error"), .badRequest, nil)
                 }
-                let form = try await request.collectForm(limit: context.maxUploadSize)
-                guard let file = form.files["file"], !file.data.isEmpty else {
+                // The file goes to disk as it arrives (the upload limit checked on the way), never into memory.
+                let received: (file: SpooledFile?, fields: [String: String])
+                do {
+                    received = try await imports.spool.receiveForm(request, fileField: "file")
+                } catch let error as UploadError {
+                    return try await rerender((error.description, "error"), Self.apiError(error).status, nil)
+                }
+                guard let upload = received.file else {
                     return try await rerender((strings.chooseExportFile, "error"), .badRequest, nil)
                 }
+                defer { upload.remove() }
+                let prepared: ImportService.Prepared
                 do {
-                    let report = try await imports.importExport(file.data, member: member)
-                    return try await rerender((strings.importFinished(report.imported), "success"), .ok, report)
+                    prepared = try await imports.prepareOffloaded(upload.url)
                 } catch let error as ImportError {
                     return try await rerender((error.description, "error"), .unprocessableContent, nil)
                 }
+                defer { prepared.remove() }
+                let record: ImportRecord
+                do {
+                    record = try await imports.start(prepared, member: member)
+                } catch {
+                    logger.error("import failed", metadata: ["member": "\(member.id)", "error": "\(error)"])
+                    return try await rerender((ImportService.failureMessage, "error"), .internalServerError, nil)
+                }
+                if let report = record.report, record.state == .done {
+                    return try await rerender((strings.importFinished(report.imported), "success"), .ok, report)
+                }
+                // A large file: the settings page shows its progress, then its report.
+                return HTMLResponse.redirect(ClubWeeklyURL.importResult(visit.club.slug, id: record.id).path)
             case nil:
                 throw HTTPError(.notFound)
             }
@@ -567,22 +608,18 @@ extension ClubWeeklyApp {
         _ form: FormData, to original: Club, strings: ClubWeeklyStrings = .en
     ) throws -> Club {
         var club = original
-        let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...80).contains(name.count) else { throw ClubError.invalidName }
-        club.name = name
+        club.name = try ClubService.validName(form["name"] ?? "")
         if let zone = form["timeZone"] {
             guard TimeZone(identifier: zone) != nil else { throw ClubError.invalidTimeZone(zone) }
             club.timeZoneIdentifier = zone
         }
         if let start = form["weekStart"] {
-            guard let day = Weekday(name: start) else { throw WebInputError(strings.unknownWeekStart(start)) }
+            guard let day = Weekday(name: start) else {
+                throw WebInputError(strings.unknownWeekStart(String(start.prefix(40))))
+            }
             club.weekStart = day
         }
-        let sports = Set(form.all("sport").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
-        guard !sports.isEmpty, sports.allSatisfy({ $0.allSatisfy(\.isLetter) }) else {
-            throw ClubError.invalidSportTypes
-        }
-        club.countedSportTypes = sports
+        club.countedSportTypes = try ClubService.validSportTypes(form.all("sport"))
         let colours = (0..<3).map { form["colour\($0)"] ?? "" }
         let parsed = ClubColors(first: colours[0], second: colours[1], third: colours[2])
         guard parsed.isValid else { throw ClubError.invalidColors }

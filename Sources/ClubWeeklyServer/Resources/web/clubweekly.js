@@ -1,5 +1,6 @@
 // Club Weekly page script: the TV board's rotation (every 20 s), remote/keyboard navigation and live refresh when
-// new activities arrive. The dashboard's tabs, pickers and sorting come from the shared webui.js.
+// new activities arrive; the progress of a background import on the settings page. The dashboard's tabs, pickers
+// and sorting come from the shared webui.js.
 "use strict";
 (function () {
   function tv() {
@@ -82,4 +83,40 @@
     window.ClubWeeklyTV = { show: show, poll: poll };
   }
   document.addEventListener("DOMContentLoaded", tv);
+
+  // Settings: while a large import runs, poll its status and move the progress bar; once it has finished, load the
+  // page with its report. (Without JavaScript the page reloads itself every few seconds instead.)
+  function importProgress() {
+    const body = document.body;
+    const url = body.dataset.importStatusUrl;
+    if (!url) return;
+    const bar = document.getElementById("import-progress");
+    const text = document.getElementById("import-progress-text");
+    async function poll() {
+      try {
+        const options = { cache: "no-store", credentials: "same-origin" };
+        if (window.AbortSignal && AbortSignal.timeout) options.signal = AbortSignal.timeout(10000);
+        const response = await fetch(url, options);
+        if (response.ok) {
+          const status = await response.json();
+          if (status.status === "done" || status.status === "failed") {
+            location.replace(body.dataset.importPageUrl);
+            return;
+          }
+          if (bar && status.rowsTotal > 0) {
+            bar.max = status.rowsTotal;
+            bar.value = status.rowsDone;
+          }
+          if (text && status.status === "running") {
+            text.textContent = status.rowsDone + " of " + status.rowsTotal + " rows read";
+          }
+        }
+      } catch (error) {
+        /* offline or timed out: try again */
+      }
+      setTimeout(poll, 2000);
+    }
+    setTimeout(poll, 1000);
+  }
+  document.addEventListener("DOMContentLoaded", importProgress);
 })();

@@ -38,7 +38,7 @@ enum AdminView {
                             .class("field"), .label(.for("name"), .text(s.clubName)),
                             .input(
                                 .id("name"), .name("name"), .type(.text), .attr("value", model.clubName),
-                                .flag("required"), .attr("maxlength", "80"))),
+                                .flag("required"), .attr("maxlength", String(TextLimits.clubName)))),
                         .fieldset(
                             .element(named: "legend", nodes: [.text(s.coloursLegend)]),
                             .div(

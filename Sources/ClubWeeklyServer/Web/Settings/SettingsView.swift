@@ -6,11 +6,17 @@ import WebUI
 enum SettingsView {
     static func page(_ model: SettingsModel, strings s: ClubWeeklyStrings = .en) -> String {
         let slug = model.header.slug
+        // While an import runs, the page's script polls its status (without JavaScript the page reloads itself).
+        let progressData = model.importProgress.map {
+            [("import-status-url", $0.statusURL), ("import-page-url", $0.pageURL)]
+        }
         return ClubLayout.page(
-            title: s.settings, header: model.header, bodyClass: "settings", strings: s,
+            title: s.settings, header: model.header, bodyClass: "settings", bodyData: progressData ?? [],
+            noscriptRefreshSeconds: model.importProgress == nil ? nil : 5, strings: s,
             main: .group(
                 .h1(.safeText(s.settings)),
                 .unwrap(model.notice) { Components.notice($0.text, kind: $0.kind) },
+                .unwrap(model.importProgress) { progress($0, strings: s) },
                 .unwrap(model.importReport) { report(report: $0, strings: s) },
                 model.member.map { member in memberSections(member, model: model, slug: slug, strings: s) }
                     ?? joinSection(model, slug: slug, strings: s)))
@@ -38,12 +44,14 @@ enum SettingsView {
                     .div(
                         .class("field"), .label(.for("first"), .text(s.firstName)),
                         .input(
-                            .id("first"), .name("firstName"), .type(.text), .flag("required"), .attr("maxlength", "40"),
+                            .id("first"), .name("firstName"), .type(.text), .flag("required"),
+                            .attr("maxlength", String(TextLimits.firstName)),
                             .attr("autocomplete", "given-name"))),
                     .div(
                         .class("field"), .label(.for("last"), .text(s.lastName)),
                         .input(
-                            .id("last"), .name("lastName"), .type(.text), .attr("maxlength", "40"),
+                            .id("last"), .name("lastName"), .type(.text),
+                            .attr("maxlength", String(TextLimits.lastName)),
                             .attr("autocomplete", "family-name"))),
                     .button(.type(.submit), .class("button"), .text(s.join)))))
     }
@@ -96,13 +104,37 @@ enum SettingsView {
                     .button(.type(.submit), .class("button danger"), .text(s.deleteButton)))))
     }
 
+    static func progress(
+        _ progress: SettingsModel.ImportProgress, strings s: ClubWeeklyStrings
+    )
+        -> Node<HTML.BodyContext>
+    {
+        let count = progress.waiting ? s.importWaiting : s.importProgressCount(progress.rowsDone, progress.rowsTotal)
+        return .section(
+            .class("card import-progress"), .attr("data-section", "import-progress"),
+            .h2(.text(s.importProgressTitle)),
+            .p(.text(s.importProgressHint)),
+            .element(
+                named: "progress",
+                nodes: [
+                    .id("import-progress"), .attr("max", String(max(1, progress.rowsTotal))),
+                    .attr("value", String(progress.rowsDone)), .attr("aria-labelledby", "import-progress-text"),
+                    .text(count),
+                ]),
+            .p(
+                .id("import-progress-text"), .class("status"), .attribute(named: "role", value: "status"),
+                .attribute(named: "aria-live", value: "polite"), .text(count)))
+    }
+
     static func report(report: ImportReport, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .section(
             .class("card import-report"), .attribute(named: "role", value: "status"),
             .h2(.text(s.importResultTitle)),
             .p(
                 .safeText(
-                    s.importSummary(report.rows, report.imported, report.alreadyPresent, report.problems.count))),
+                    s.importSummary(
+                        report.rows, report.imported, report.alreadyPresent,
+                        report.problems.count + report.moreProblems))),
             .if(
                 !report.problems.isEmpty,
                 .div(
@@ -115,8 +147,9 @@ enum SettingsView {
                                 .th(.attribute(named: "scope", value: "col"), .text(s.lineHeader)),
                                 .th(.attribute(named: "scope", value: "col"), .text(s.problemHeader)))),
                         .tbody(
-                            .forEach(report.problems.prefix(500)) { problem in
+                            .forEach(report.problems) { problem in
                                 .tr(.td(.text(String(problem.line))), .td(.safeText(problem.message)))
-                            })))))
+                            })))),
+            .if(report.moreProblems > 0, .p(.class("hint"), .text(s.importMoreProblems(report.moreProblems)))))
     }
 }
