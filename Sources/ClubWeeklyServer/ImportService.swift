@@ -124,7 +124,7 @@ struct ImportService: Sendable {
     struct Prepared: Sendable {
         let csv: URL
         let file: StravaExportFile
-        /// Files to delete when done (the upload and any CSV taken out of a `.zip`).
+        /// Files to delete when done: a CSV taken out of a `.zip` (the upload itself is the caller's).
         let temporary: [URL]
 
         func remove() {
