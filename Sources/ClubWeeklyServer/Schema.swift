@@ -90,5 +90,12 @@ enum ClubWeeklySchema {
                 """,
                 "DROP TABLE cw_rate_limits",
             ]),
+        // Webhook events already applied: a redelivery or a re-run job reads nothing from Strava again.
+        Migration(
+            id: "cw-0003-strava-events",
+            [
+                "CREATE TABLE cw_strava_events (event_key TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+                "CREATE INDEX cw_strava_events_applied ON cw_strava_events (applied_at)",
+            ]),
     ]
 }
