@@ -107,7 +107,9 @@ public struct JobQueue: Sendable {
         ).run()
     }
 
-    /// Claims up to `limit` due jobs for `worker`.
+    /// Claims up to `limit` due jobs for `worker`, which is written to `locked_by` and becomes each job's
+    /// ``Job/claim``: make it unique per claim (``JobRunner`` adds a claim id to its worker name), so a later claim of
+    /// the same job by the same process is told apart from this one.
     public func claim(worker: String, limit: Int, now: Date = Date()) async throws -> [Job] {
         let nowMs = now.epochMilliseconds
         let until = now.addingTimeInterval(lease).epochMilliseconds
