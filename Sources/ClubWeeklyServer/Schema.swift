@@ -157,6 +157,13 @@ enum ClubWeeklySchema {
                 """,
             ]
         },
+        // Webhook events already applied: a redelivery or a re-run job reads nothing from Strava again.
+        Migration(
+            id: "cw-0005-strava-events",
+            [
+                "CREATE TABLE cw_strava_events (event_key TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+                "CREATE INDEX cw_strava_events_applied ON cw_strava_events (applied_at)",
+            ]),
     ]
 
     /// Cuts `column` of `table` to `limit` characters, ending with "…" like ``TextLimits/truncate(_:to:)``.

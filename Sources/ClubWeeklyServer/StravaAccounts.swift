@@ -158,6 +158,38 @@ struct StravaAccountRepository: Sendable {
     }
 }
 
+/// Strava webhook events already applied (``StravaSync/eventKey(_:)``), so a redelivered event or a re-run job does
+/// not read from Strava again. Shared by every instance through the database.
+struct StravaEventLog: Sendable {
+    let database: Database
+
+    /// Whether the event was applied.
+    func contains(_ key: String) async throws -> Bool {
+        try await database.run { db in
+            try await db.raw("SELECT 1 AS found FROM cw_strava_events WHERE event_key = \(bind: key)").first() != nil
+        }
+    }
+
+    /// Records the event as applied (once; recording it again changes nothing).
+    func record(_ key: String, at date: Date) async throws {
+        try await database.run { db in
+            try await db.raw(
+                """
+                INSERT INTO cw_strava_events (event_key, applied_at) VALUES (\(bind: key), \(bind: date.epochMilliseconds))
+                ON CONFLICT (event_key) DO NOTHING
+                """
+            ).run()
+        }
+    }
+
+    /// Forgets events applied before `date`.
+    func forget(before date: Date) async throws {
+        try await database.run { db in
+            try await db.raw("DELETE FROM cw_strava_events WHERE applied_at < \(bind: date.epochMilliseconds)").run()
+        }
+    }
+}
+
 /// One-time OAuth `state` values, bound to the club and session that started the flow.
 struct OAuthStateRepository: Sendable {
     let database: Database

@@ -42,6 +42,11 @@ struct StravaSync: Sendable {
     /// jobs of one athlete refreshing with the same token at once would make the second fail.
     let refreshLock = AsyncLock()
 
+    /// How long processed webhook events are remembered (redeliveries and re-runs within it reach Strava no more).
+    var eventMemory: TimeInterval = 30 * 86400
+    /// Webhook events already applied, shared by every instance through the database.
+    var events: StravaEventLog { StravaEventLog(database: accounts.database) }
+
     /// Scopes we ask for: activity:read_all so members' "followers only" rides count too.
     static let scopes = ["read", "activity:read_all"]
 
@@ -217,8 +222,10 @@ struct StravaSync: Sendable {
     }
 
     /// Queues a reconciliation for every athlete not synced within the interval, then runs again in an hour.
+    /// Also forgets webhook events older than ``eventMemory``.
     private func scheduleReconciliations() async throws -> JobOutcome {
         let now = self.now()
+        try await events.forget(before: now.addingTimeInterval(-eventMemory))
         for (athlete, state) in try await accounts.syncStates()
         where (state.lastSyncAt.map { now.timeIntervalSince($0) >= reconcileInterval } ?? true) {
             try await queue.enqueue(
@@ -237,11 +244,12 @@ struct StravaSync: Sendable {
     // MARK: Webhook events
 
     /// Queues a webhook event for processing; returns at once (Strava wants an answer within 2 s). Events of
-    /// athletes nobody here connected are dropped, so forged events cannot spend the Strava budget.
-    /// Returns whether the event was queued.
+    /// athletes nobody here connected are dropped, so forged events cannot spend the Strava budget; an event already
+    /// applied (Strava redelivers) is not queued again. Returns whether the event was queued or already applied.
     @discardableResult
     func accept(_ event: WebhookEvent) async throws -> Bool {
         guard try await !members.members(athlete: event.ownerID).isEmpty else { return false }
+        if let key = Self.eventKey(event), try await events.contains(key) { return true }
         try await queue.enqueue(
             kind: StravaJob.event, payload: try Self.encode(event),
             dedupeKey: event.objectType == .activity
@@ -250,14 +258,36 @@ struct StravaSync: Sendable {
         return true
     }
 
+    /// Runs an event job once per event: a job that runs again (the job re-queued because Strava redelivered the
+    /// event while it ran, or taken over after its instance died between storing and finishing) finds the event in
+    /// the log and reads nothing from Strava. The log entry is written after the effect: a crash between the two
+    /// repeats a read whose store is an idempotent upsert, never a doubled row.
     private func handleEventJob(_ job: Job) async throws -> JobOutcome {
         let event = try StravaDecoding.decoder().decode(WebhookEvent.self, from: Data(job.payload.utf8))
+        let key = Self.eventKey(event)
+        if let key, try await events.contains(key) {
+            logger.debug("webhook event already applied", metadata: ["event": "\(key)"])
+            return .done
+        }
         do {
             try await handle(event)
+            if let key { try await events.record(key, at: now()) }
             return .done
         } catch let error as StravaError {
             return try await outcome(for: error, athlete: event.ownerID)
         }
+    }
+
+    /// The identity of an activity event in the event log: owner, activity, aspect, event time and (for updates) the
+    /// changed fields. Nil for athlete events: a deauthorization is confirmed with Strava every time it arrives.
+    static func eventKey(_ event: WebhookEvent) -> String? {
+        guard event.objectType == .activity else { return nil }
+        var key = "\(event.ownerID):\(event.objectID):\(event.aspectType.rawValue):\(event.eventTime)"
+        if !event.updates.isEmpty {
+            let fields = event.updates.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            key += ":" + Tokens.sha256(fields.joined(separator: "\u{1F}")).prefix(16)
+        }
+        return key
     }
 
     /// Applies one event. Webhooks are unsigned and may repeat or arrive out of order, so every change that affects

@@ -18,8 +18,75 @@ enum JustZone2Schema {
                 )
                 """
             ]
-        }
+        },
+        // Rides sent to Strava: the upload id once Strava has the file, the activity once it is processed.
+        Migration(
+            id: "jz2-0002-uploads",
+            [
+                """
+                CREATE TABLE jz2_uploads (
+                    upload_key TEXT PRIMARY KEY,
+                    upload_id BIGINT NOT NULL,
+                    activity_id BIGINT,
+                    created_at BIGINT NOT NULL)
+                """
+            ]),
     ]
+}
+
+/// Rides uploaded to Strava, keyed by the ride's `external_id` and the file's SHA-256: uploading the same ride again
+/// (a retry after a crash or a timeout) follows the recorded upload instead of POSTing the file a second time.
+struct UploadLedger: Sendable {
+    let database: Database
+
+    struct Entry: Sendable, Equatable {
+        var uploadID: Int64
+        var activityID: Int64?
+    }
+
+    static func key(externalID: String, data: Data) -> String {
+        "\(externalID):\(Tokens.sha256(data))"
+    }
+
+    func find(_ key: String) async throws -> Entry? {
+        try await database.run { db in
+            try await db.raw("SELECT upload_id, activity_id FROM jz2_uploads WHERE upload_key = \(bind: key)").first()
+                .map {
+                    Entry(
+                        uploadID: try $0.decode(column: "upload_id", as: Int64.self),
+                        activityID: try $0.decode(column: "activity_id", as: Int64?.self))
+                }
+        }
+    }
+
+    /// Records Strava's upload id as soon as Strava has the file.
+    func started(_ key: String, uploadID: Int64, now: Date = Date()) async throws {
+        try await database.run { db in
+            try await db.raw(
+                """
+                INSERT INTO jz2_uploads (upload_key, upload_id, created_at)
+                VALUES (\(bind: key), \(bind: uploadID), \(bind: now.epochMilliseconds))
+                ON CONFLICT (upload_key) DO UPDATE SET upload_id = excluded.upload_id, activity_id = NULL
+                """
+            ).run()
+        }
+    }
+
+    /// Records the activity the upload became (or duplicates).
+    func finished(_ key: String, activityID: Int64) async throws {
+        try await database.run { db in
+            try await db.raw(
+                "UPDATE jz2_uploads SET activity_id = \(bind: activityID) WHERE upload_key = \(bind: key)"
+            ).run()
+        }
+    }
+
+    /// Forgets an upload Strava refused, so a corrected file can be sent.
+    func forget(_ key: String) async throws {
+        try await database.run { db in
+            try await db.raw("DELETE FROM jz2_uploads WHERE upload_key = \(bind: key)").run()
+        }
+    }
 }
 
 /// Strava activity streams kept in the database: a ride's series never change after upload, so each is fetched

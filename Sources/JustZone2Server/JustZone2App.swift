@@ -14,6 +14,7 @@ public struct JustZone2App: AppModule {
     let client: StravaClient
     let limiter: AttemptLimiter
     let history: Zone2History
+    let uploads: UploadLedger
     let logger: Logger
 
     /// The tables JustZone2 needs (run after the shared ServerKit ones).
@@ -28,6 +29,7 @@ public struct JustZone2App: AppModule {
         limiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
         client = strava.client
         history = Zone2History(client: client, cache: StreamCache(database: database))
+        uploads = UploadLedger(database: database)
     }
 
     /// Registers every ``JustZone2URL`` route: `POST /zone2/token {"code"}` and `POST /zone2/refresh
@@ -71,8 +73,11 @@ public struct JustZone2App: AppModule {
     ).flatMap { try? Data(contentsOf: $0) }
 
     /// `clubhouse zone2 upload`: uploads a FIT, TCX or GPX ride to Strava with the athlete's access token and waits
-    /// for the result; returns the line to print. The file's name (without extension) is the `external_id`, so
-    /// uploading the same ride twice is reported as a duplicate instead of creating a second activity.
+    /// for the result; returns the line to print. The file's name (without extension) is the `external_id`.
+    ///
+    /// Each ride is sent once: Strava's upload id is recorded as soon as Strava has the file, so running the command
+    /// again (after a timeout, a crash or while Strava is still processing) follows that upload instead of POSTing the
+    /// file a second time, and a ride already on Strava is answered from the record without a request.
     public func upload(
         fileAt path: String, accessToken: String, name: String?, uploader: StravaUploader? = nil
     ) async throws -> String {
@@ -84,20 +89,46 @@ public struct JustZone2App: AppModule {
         let type = Zone2Tools.fileType(of: data) ?? "fit"
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let file = UploadFile(dataType: type, data: data, name: name, trainer: true, externalID: base)
+        let key = UploadLedger.key(externalID: base, data: data)
+        let uploader = uploader ?? StravaUploader(client: client)
+        let recorded = try await uploads.find(key)
+        if let activity = recorded?.activityID {
+            return "Already on Strava: https://www.strava.com/activities/\(activity) (uploaded before)"
+        }
         let outcome: UploadOutcome
         do {
-            outcome = try await (uploader ?? StravaUploader(client: client)).upload(file, accessToken: accessToken)
+            let send = { @Sendable () async throws -> UploadOutcome in
+                try await uploader.upload(file, accessToken: accessToken) { status in
+                    try await uploads.started(key, uploadID: status.id)
+                }
+            }
+            if let recorded {
+                do {
+                    outcome = try await uploader.resume(uploadID: recorded.uploadID, accessToken: accessToken)
+                } catch StravaError.notFound {
+                    // Strava no longer knows the upload (it never finished processing): send the file again.
+                    try await uploads.forget(key)
+                    outcome = try await send()
+                }
+            } else {
+                outcome = try await send()
+            }
         } catch let error as StravaError {
             throw Zone2ToolError("Strava refused the upload: \(error.message)")
         }
         switch outcome {
-        case .created(let id): return "Uploaded: https://www.strava.com/activities/\(id)"
+        case .created(let id):
+            try await uploads.finished(key, activityID: id)
+            return "Uploaded: https://www.strava.com/activities/\(id)"
         case .duplicate(let id, let message):
+            if let id { try await uploads.finished(key, activityID: id) }
             return "Already on Strava" + (id.map { ": https://www.strava.com/activities/\($0)" } ?? "")
                 + " (\(message))"
-        case .failed(let message): throw Zone2ToolError("Strava could not process the file: \(message)")
+        case .failed(let message):
+            try await uploads.forget(key)
+            throw Zone2ToolError("Strava could not process the file: \(message)")
         case .stillProcessing(let id):
-            return "Strava is still processing upload \(id); check your activities in a minute."
+            return "Strava is still processing upload \(id); run the command again in a minute to follow it."
         }
     }
 

@@ -148,9 +148,26 @@ public struct StravaUploader: Sendable {
     /// Seconds to wait before poll number `attempt` (0-based): 1, 2, then 3.
     public static func delay(beforePoll attempt: Int) -> Duration { .seconds(min(3, attempt + 1)) }
 
-    /// Uploads `file` and polls until Strava reports an activity, a duplicate or an error.
-    public func upload(_ file: UploadFile, accessToken: String) async throws -> UploadOutcome {
-        var status = try await client.upload(file, accessToken: accessToken)
+    /// Uploads `file` and polls until Strava reports an activity, a duplicate or an error. `started` gets Strava's
+    /// first answer (with the upload id) before any poll, so a caller can record the id and, after a crash, follow the
+    /// same upload with ``resume(uploadID:accessToken:)`` instead of sending the file again.
+    public func upload(
+        _ file: UploadFile, accessToken: String,
+        started: @Sendable (UploadStatus) async throws -> Void = { _ in }
+    ) async throws -> UploadOutcome {
+        let status = try await client.upload(file, accessToken: accessToken)
+        try await started(status)
+        return try await follow(status, accessToken: accessToken)
+    }
+
+    /// Follows an upload started earlier (by id) until Strava reports an activity, a duplicate or an error.
+    public func resume(uploadID: Int64, accessToken: String) async throws -> UploadOutcome {
+        let status = try await client.uploadStatus(id: uploadID, accessToken: accessToken)
+        return try await follow(status, accessToken: accessToken)
+    }
+
+    private func follow(_ first: UploadStatus, accessToken: String) async throws -> UploadOutcome {
+        var status = first
         for attempt in 0..<max(0, maxPolls) {
             if let outcome = Self.outcome(of: status) { return outcome }
             try await sleep(Self.delay(beforePoll: attempt))

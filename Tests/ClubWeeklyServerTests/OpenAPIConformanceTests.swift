@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import NIOFoundationCompat
 import Testing
 
@@ -149,6 +150,53 @@ struct OpenAPIConformanceTests {
                 ))
             try Self.expectConforms(report, "ImportReport")
             try Self.expectConforms(try await client.execute(uri: "/api/clubs/nope/week", method: .get), "Error")
+        }
+    }
+
+    /// The statuses the document declares for `method` on the path template.
+    static func declaredStatuses(_ method: String, _ template: String) throws -> Set<String> {
+        let data = try #require(OpenAPIDocument.json)
+        let document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let paths = try #require(document["paths"] as? [String: Any])
+        let operations = try #require(paths[template] as? [String: Any], "\(template)")
+        let operation = try #require(operations[method] as? [String: Any], "\(method) \(template)")
+        return Set((operation["responses"] as? [String: Any] ?? [:]).keys)
+    }
+
+    @Test("the statuses answered for unknown clubs, malformed bodies and over-eager clients are declared")
+    func answeredStatusesDeclared() async throws {
+        // Found by scripts/fuzz-openapi (schemathesis, status_code_conformance): each answer below was undeclared.
+        let harness = try await RouteHarness.make()
+        try await harness.test { client in
+            let cookie = try await harness.memberCookie(client)
+            let cases: [(String, HTTPRequest.Method, String, String, ByteBuffer?, HTTPResponse.Status)] = [
+                ("get", .get, "/api/clubs/{slug}/strava/connect", "/api/clubs/nope/strava/connect", nil, .notFound),
+                ("patch", .patch, "/api/clubs/{slug}", "/api/clubs/nope", jsonBody(["name": "X"]), .notFound),
+                ("post", .post, "/api/clubs/{slug}/code", "/api/clubs/nope/code", jsonBody([:]), .notFound),
+                ("post", .post, "/api/clubs/{slug}/me", "/api/clubs/nope/me", jsonBody(["firstName": "A"]), .notFound),
+                (
+                    "post", .post, "/api/clubs/{slug}/admin/session", "/api/clubs/harbour-wheelers/admin/session",
+                    ByteBuffer(string: "not json"), .badRequest
+                ),
+            ]
+            for (method, verb, template, path, body, expected) in cases {
+                let response = try await client.execute(uri: path, method: verb, headers: [.cookie: cookie], body: body)
+                #expect(response.status == expected, "\(verb) \(path)")
+                #expect(
+                    try Self.declaredStatuses(method, template).contains(String(response.status.code)),
+                    "\(verb) \(template) answered an undeclared \(response.status.code)")
+                try Self.expectConforms(response, "Error")
+            }
+            // The worker's token routes share a per-client limit: the 429 they end with is declared too.
+            for path in ["/exchange", "/refresh", "/leave"] {
+                var last = HTTPResponse.Status.ok
+                for _ in 0..<40 where last != .tooManyRequests {
+                    // An empty object: refused before any call to Strava, still counted by the limit.
+                    last = try await client.execute(uri: path, method: .post, body: jsonBody([:])).status
+                }
+                #expect(last == .tooManyRequests, "\(path)")
+                #expect(try Self.declaredStatuses("post", path).contains("429"), "\(path) does not declare its 429")
+            }
         }
     }
 

@@ -210,6 +210,70 @@ struct StravaSyncTests {
         await harness.strava.stop()
     }
 
+    @Test("A webhook event reads Strava once: redelivered later, redelivered while it runs, re-run after a crash")
+    func eventReachesStravaOnce() async throws {
+        let harness = try await SyncHarness.make()
+        defer { harness.cleanUp() }
+        let server = try await harness.open()
+        let athlete: Int64 = 4501
+        let seeded = await harness.seed(athlete: athlete, index: 0, weeks: 1)
+        try await server.http { client in
+            _ = try await harness.connect(athlete: athlete, client: client)
+            try await server.runner.drain()
+            let base = "http://127.0.0.1:\(try #require(client.port))"
+            let state = harness.strava.state
+            let queue = server.app.queue
+            let reads = { await state.counts.count("GET", "/api/v3/activities/{id}") }
+
+            // Redelivered after it was applied (Strava retries when an answer is slow).
+            let a = harness.activity(id: 4_501_901, athlete: athlete, name: "Redelivered", ago: 900)
+            await state.put(a, athlete: athlete)
+            let createA = FakeStravaWebhook.activity(.create, id: a.id, owner: athlete, eventTime: harness.eventTime(0))
+            await state.resetCounts()
+            try await FakeStravaWebhook.send(createA, to: base)
+            try await server.runner.drain()
+            try await FakeStravaWebhook.send(createA, to: base)
+            try await server.runner.drain()
+            #expect(await reads() == 1)
+
+            // Redelivered while its job runs: the job is queued to run once more, and that run reads nothing.
+            let b = harness.activity(id: 4_501_902, athlete: athlete, name: "While running", ago: 1200)
+            await state.put(b, athlete: athlete)
+            let createB = FakeStravaWebhook.activity(.create, id: b.id, owner: athlete, eventTime: harness.eventTime(1))
+            await state.resetCounts()
+            try await FakeStravaWebhook.send(createB, to: base)
+            let jobB = try #require(try await queue.claim(worker: "a", limit: 10).first { $0.kind == StravaJob.event })
+            try await FakeStravaWebhook.send(createB, to: base)
+            let handler = try #require(server.app.jobHandlers[StravaJob.event])
+            #expect(try await queue.complete(jobB, outcome: try await handler(jobB)))
+            #expect(try await queue.pendingCount() == 1, "the redelivery runs once more")
+            try await server.runner.drain()
+            #expect(await reads() == 1)
+
+            // The instance dies after storing the activity and before finishing the job: the job is taken over when
+            // its lease runs out, and the re-run reads nothing.
+            let c = harness.activity(id: 4_501_903, athlete: athlete, name: "Taken over", ago: 1500)
+            await state.put(c, athlete: athlete)
+            await state.resetCounts()
+            try await FakeStravaWebhook.send(
+                FakeStravaWebhook.activity(.create, id: c.id, owner: athlete, eventTime: harness.eventTime(2)),
+                to: base)
+            let jobC = try #require(try await queue.claim(worker: "dies", limit: 10).first)
+            _ = try await handler(jobC)
+            try await server.runJobs(at: Date().addingTimeInterval(queue.lease + 1))
+            #expect(await reads() == 1)
+            #expect(try await queue.pendingCount() == 0)
+
+            #expect(try await server.activityCount() == seeded.count + 3)
+            let titles = try await harness.weekTitles(offset: 0, client: client)
+            for name in ["Redelivered", "While running", "Taken over"] {
+                #expect(titles.filter { $0 == name }.count == 1, "\(name) stored once")
+            }
+        }
+        await server.close()
+        await harness.strava.stop()
+    }
+
     @Test("Deauthorization is confirmed with Strava: a forged one is ignored, a real one removes the athlete")
     func deauthorization() async throws {
         let harness = try await SyncHarness.make()

@@ -239,12 +239,61 @@ struct Zone2StravaTests {
         #expect(first.hasPrefix("Uploaded: https://www.strava.com/activities/"))
         let second = try await zone2.upload(fileAt: path, accessToken: token.accessToken, name: nil, uploader: uploader)
         #expect(second.hasPrefix("Already on Strava: https://www.strava.com/activities/"))
+        #expect(
+            await strava.state.counts.count("POST", "/api/v3/uploads") == 1,
+            "the same ride again is answered from the record, without a second POST")
         let text = directory.appendingPathComponent("notes.txt").path
         try Data("hello".utf8).write(to: URL(fileURLWithPath: text))
         await #expect(throws: Zone2ToolError.self) {
             try await zone2.upload(fileAt: text, accessToken: token.accessToken, name: nil, uploader: uploader)
         }
-        #expect(await strava.state.counts.count("POST", "/api/v3/uploads") == 2, "a refused file spends no request")
+        #expect(await strava.state.counts.count("POST", "/api/v3/uploads") == 1, "a refused file spends no request")
+        await strava.stop()
+    }
+
+    @Test("zone2 upload run again while Strava still processes the ride follows the first upload, never POSTs twice")
+    func uploadResumes() async throws {
+        let strava = try await FakeStrava.start()
+        await strava.state.setUploadProcessingPolls(3)
+        let zone2 = try await app(strava)
+        let code = await strava.state.authorize(athlete: 9)
+        let patient = try Self.patientClient(strava)
+        let token = try await patient.exchange(code: code)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("jz2-resume-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let start = Date(timeIntervalSince1970: 1_795_100_000)
+        let ride = Activity(
+            name: "Zone 2", sport: .cycling, subSport: .indoorCycling, startTime: start,
+            samples: (0..<120).map { ActivitySample(time: start.addingTimeInterval(Double($0)), power: 165) })
+        let path = directory.appendingPathComponent("ride-43.fit").path
+        try FITWriter.data(for: ride).write(to: URL(fileURLWithPath: path))
+
+        // The first run gives up while Strava is still processing (as a crash or timeout after the POST would).
+        let impatient = StravaUploader(client: patient, maxPolls: 1) { _ in }
+        let first = try await zone2.upload(
+            fileAt: path, accessToken: token.accessToken, name: "Z2", uploader: impatient)
+        #expect(first.hasPrefix("Strava is still processing upload "))
+        // Run again: the recorded upload is followed to its activity; the file is not sent again.
+        let patientUploader = StravaUploader(client: patient) { _ in }
+        let second = try await zone2.upload(
+            fileAt: path, accessToken: token.accessToken, name: "Z2", uploader: patientUploader)
+        #expect(second.hasPrefix("Uploaded: https://www.strava.com/activities/"))
+        let third = try await zone2.upload(
+            fileAt: path, accessToken: token.accessToken, name: "Z2", uploader: patientUploader)
+        #expect(third.hasPrefix("Already on Strava: https://www.strava.com/activities/"))
+        #expect(await strava.state.counts.count("POST", "/api/v3/uploads") == 1)
+        #expect(
+            second.dropFirst("Uploaded: ".count)
+                == third.dropFirst("Already on Strava: ".count).prefix(while: { $0 != " " }))
+
+        // A changed file under the same name is another ride: it is sent.
+        let other = Activity(
+            name: "Zone 2", sport: .cycling, subSport: .indoorCycling, startTime: start.addingTimeInterval(86_400),
+            samples: (0..<120).map { ActivitySample(time: start.addingTimeInterval(86_400 + Double($0)), power: 160) })
+        try FITWriter.data(for: other).write(to: URL(fileURLWithPath: path))
+        _ = try await zone2.upload(fileAt: path, accessToken: token.accessToken, name: "Z2", uploader: patientUploader)
+        #expect(await strava.state.counts.count("POST", "/api/v3/uploads") == 2)
         await strava.stop()
     }
 
