@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import ServerKit
 
 /// Why an upload was not received.
 enum UploadError: Error, Equatable, CustomStringConvertible {
@@ -245,8 +246,8 @@ struct MultipartScanner {
         var name: String?
         var filename: String?
         for line in headers.components(separatedBy: "\r\n") where line.lowercased().hasPrefix("content-disposition:") {
-            name = Self.parameter("name", in: line)
-            filename = Self.parameter("filename", in: line)
+            name = FormData.parameter("name", in: line)
+            filename = FormData.parameter("filename", in: line)
         }
         guard let name else { return .skip }
         if filename != nil {
@@ -284,17 +285,6 @@ struct MultipartScanner {
         default:
             break
         }
-    }
-
-    static func parameter(_ name: String, in header: String) -> String? {
-        for piece in header.split(separator: ";").dropFirst() {
-            let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == name {
-                return pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") && pair[1].count >= 2
-                    ? String(pair[1].dropFirst().dropLast()) : pair[1]
-            }
-        }
-        return nil
     }
 
     /// First index of `needle` in `haystack`. Candidates are found by scanning for the first byte; the needles here

@@ -80,7 +80,8 @@ public struct FormData: Sendable, Equatable {
         return form
     }
 
-    static func parameter(_ name: String, in header: String) -> String? {
+    /// The value of parameter `name` in a header such as `Content-Type` or `Content-Disposition` (quotes removed).
+    public static func parameter(_ name: String, in header: String) -> String? {
         for piece in header.split(separator: ";").dropFirst() {
             let pair = piece.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             if pair.count == 2, pair[0].lowercased() == name {
