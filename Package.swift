@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "WebUI",
             dependencies: [.product(name: "Plot", package: "Plot")],
-            resources: [.copy("Assets")],
+            resources: [.copy("Assets"), .copy("Geo")],
             swiftSettings: swiftSettings
         ),
         .target(
