@@ -285,6 +285,7 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
             ],
             swiftSettings: swiftSettings

@@ -143,14 +143,32 @@ extension Database {
     static func unreachableReason(_ error: any Error, endpoint: String) -> String? {
         if let psql = error as? PSQLError {
             switch psql.code {
-            case .connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed:
+            // A reset under a running query arrives as clientClosedConnection with the reset underneath.
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed:
                 let detail = psql.underlying.map(connectionDetail) ?? "the connection was closed"
+                // (connectionDetail unwraps a nested PSQLError to the operating system's words.)
                 return "PostgreSQL at \(endpoint) is not reachable: \(detail)"
             case .server:
                 // Class 08 (connection exception) and 57P01–57P03 (shutting down, crashed, starting up).
                 let state = psql.serverInfo?[.sqlState] ?? ""
                 guard state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) else { return nil }
                 let message = psql.serverInfo?[.message] ?? "unavailable"
+                return "PostgreSQL at \(endpoint) is not accepting connections: \(message) (\(state))"
+            default:
+                return nil
+            }
+        }
+        // The query API PostgresKit uses turns a PSQLError into the older PostgresError.
+        if let legacy = error as? PostgresError {
+            switch legacy {
+            case .connectionClosed:
+                return "PostgreSQL at \(endpoint) is not reachable: the server closed the connection"
+            case .protocol(let message) where message.contains("connection close"):
+                return "PostgreSQL at \(endpoint) is not reachable: the connection closed unexpectedly"
+            case .server(let info):
+                let state = info.fields[.sqlState] ?? ""
+                guard state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) else { return nil }
+                let message = info.fields[.message] ?? "unavailable"
                 return "PostgreSQL at \(endpoint) is not accepting connections: \(message) (\(state))"
             default:
                 return nil
@@ -168,6 +186,7 @@ extension Database {
     /// The operating system's words for a connection failure ("Connection refused"), else the error's own text.
     static func connectionDetail(_ error: any Error) -> String {
         if let io = error as? IOError { return String(cString: strerror(io.errnoCode)) }
+        if let psql = error as? PSQLError, let underlying = psql.underlying { return connectionDetail(underlying) }
         if let connection = error as? NIOConnectionError {
             if let dns = connection.dnsAError ?? connection.dnsAAAAError {
                 return "cannot resolve \(connection.host): \(dns)"

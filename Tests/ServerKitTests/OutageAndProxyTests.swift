@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import PostgresNIO
 import SQLKit
 import TestSupport
 import Testing
@@ -163,6 +164,17 @@ struct DatabaseOutageTests {
         #expect(ended.count == 1)
         #expect(ended.first?.contains(#""requestsRefused": 5"#) == true, "\(sink.lines)")
         #expect(sink.lines.filter { $0.contains("database unreachable") }.count == 1)
+    }
+
+    @Test("a connection closed under a running query counts as unreachable, in either error type PostgresNIO uses")
+    func closedMidQuery() {
+        let endpoint = "db:5432/clubhouse"
+        #expect(Database.unreachableReason(PostgresError.connectionClosed, endpoint: endpoint) != nil)
+        #expect(
+            Database.unreachableReason(PostgresError.protocol("Unexpected connection close"), endpoint: endpoint) != nil
+        )
+        #expect(Database.unreachableReason(PostgresError.protocol("Error decoding message"), endpoint: endpoint) == nil)
+        #expect(Database.unreachableReason(CancellationError(), endpoint: endpoint) == nil)
     }
 
     @Test("a cancelled probe lets the next call probe (the outage cannot get stuck)")
