@@ -38,7 +38,25 @@ news = call("/swiss/?city=zurich&lang=en", "/swiss/")
 assert news["weather"]["available"] and news["categories"]["topStories"], "briefing has weather and news"
 call("/swiss/?city=geneva&lang=de", "/swiss/", method="POST")
 call("/swiss/activities?city=bern", "/swiss/activities")
+assert news["briefing"]["suggestedActivity"]["name"] == news["briefing"]["dailyPick"]["name"], "PWA's suggestion line"
+summary = news["transport"]["summary"]
+assert summary is None or summary["totalDelayed"] > 0, "null summary when nothing is delayed (the PWA hides it)"
+assert len(news["weather"]["daily"]) >= 1 and len(news["weather"]["hourly"]) <= 12, "weather outlook"
 call("/swiss/weekend?city=luzern&lang=de", "/swiss/weekend")
+
+
+def plan(body):
+    return [(body[d]["plan"]["morning"] or {}).get("id") for d in ("saturday", "sunday")] + [
+        (body[d]["plan"]["afternoon"] or {}).get("id") for d in ("saturday", "sunday")]
+
+
+plain = call("/swiss/weekend?city=zurich", "/swiss/weekend")
+shuffled = call("/swiss/weekend?city=zurich&refresh=true", "/swiss/weekend")
+assert plan(shuffled) != plan(plain) and shuffled["seed"] > 0, "Shuffle (refresh=true) changes the plan"
+again = call(f"/swiss/weekend?city=zurich&seed={shuffled['seed']}", "/swiss/weekend")
+assert plan(again) == plan(shuffled), "the seed reproduces the shuffled plan"
+assert plan(call("/swiss/weekend?city=zurich", "/swiss/weekend")) == plan(plain), "the plain plan stays"
+call("/swiss/weekend?seed=-4", "/swiss/weekend", expect=400)
 lunch = call("/swiss/lunch?city=zurich", "/swiss/lunch")
 assert len(lunch["spots"]) == 3
 call("/swiss/lunch?city=zurich&vegetarian=true&near=47.37,8.54", "/swiss/lunch")

@@ -52,7 +52,8 @@ def forecast(query):
                     r = noise(seed + d, len(field))
                     values.append({"weather_code": [0, 1, 2, 3, 45, 61, 71, 80][int(r * 8)], "temperature_2m_max": round(8 + r * 18),
                                    "temperature_2m_min": round(r * 8), "sunshine_duration": round(r * 11 * 3600),
-                                   "precipitation_sum": round(r * 8, 1), "snowfall_sum": round(r * 30, 1)}.get(field, r))
+                                   "precipitation_sum": round(r * 8, 1), "snowfall_sum": round(r * 30, 1),
+                                   "precipitation_probability_max": round(r * 100)}.get(field, r))
                 daily[field] = values
             loc["daily"] = daily
         if "hourly" in query:

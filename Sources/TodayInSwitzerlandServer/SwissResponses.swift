@@ -43,9 +43,12 @@ struct DailyPick: Encodable, Sendable {
     var category: String
 }
 
-/// The briefing: the top story and today's pick.
+/// The briefing: the top story and today's pick, the pick twice: as `suggestedActivity` (the whole activity, which
+/// the original PWA reads for its "💡 Suggestion" line) and as `dailyPick` (the later worker's and the SwiftUI
+/// client's shape).
 struct Briefing: Encodable, Sendable {
     var topStory: BriefingStory?
+    var suggestedActivity: Activity?
     var dailyPick: DailyPick?
 }
 
@@ -62,6 +65,57 @@ struct NewsResponse: Encodable, Sendable {
     var city: CityBody
     var timestamp: Date
     var sources: [String: SourceState]
+    /// Send `weather: null` when no weather could be fetched: set for browser (CORS) requests, see
+    /// ``SwissApp/newsRoute(_:)``.
+    var weatherNullWhenUnavailable = false
+
+    enum CodingKeys: String, CodingKey {
+        case categories, weather, holidays, schoolHolidays, history, transport, trending, briefing, city, timestamp
+        case sources
+    }
+
+    /// The original's keys in its order. Two fields are written so that both clients read them right:
+    /// - `transport.summary` is null when nothing is delayed (also when the boards could not be fetched): the
+    ///   original PWA hides its transport widget only for null (for `{0, 0, "none"}` it showed "Minor delays (0)"),
+    ///   and the SwiftUI client reads null as `{0, 0, "none"}`.
+    /// - `weather` is null only when no weather was ever fetched and ``weatherNullWhenUnavailable`` is set.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(categories, forKey: .categories)
+        if weatherNullWhenUnavailable && !weather.available {
+            try container.encodeNil(forKey: .weather)
+        } else {
+            try container.encode(weather, forKey: .weather)
+        }
+        try container.encode(holidays, forKey: .holidays)
+        try container.encode(schoolHolidays, forKey: .schoolHolidays)
+        try container.encode(history, forKey: .history)
+        try container.encode(TransportBody(transport), forKey: .transport)
+        try container.encodeIfPresent(trending, forKey: .trending)
+        try container.encodeIfPresent(briefing, forKey: .briefing)
+        try container.encode(city, forKey: .city)
+        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(sources, forKey: .sources)
+    }
+}
+
+/// `transport` as the API sends it: `summary` null when nothing is delayed (see ``NewsResponse/encode(to:)``).
+struct TransportBody: Encodable, Sendable {
+    var transport: Transport
+
+    init(_ transport: Transport) { self.transport = transport }
+
+    enum CodingKeys: String, CodingKey { case delays, summary }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(transport.delays, forKey: .delays)
+        if transport.summary.totalDelayed == 0 {
+            try container.encodeNil(forKey: .summary)
+        } else {
+            try container.encode(transport.summary, forKey: .summary)
+        }
+    }
 }
 
 /// `GET /swiss/activities`.
@@ -98,6 +152,8 @@ struct WeekendResponse: Encodable, Sendable {
     var sunday: WeekendDayBody
     var city: CityBody
     var timestamp: Date
+    /// The shuffle seed of the plan (0: the default plan); `?seed=` with it gives the same plan again.
+    var seed: Int
     var sources: [String: SourceState]
 }
 

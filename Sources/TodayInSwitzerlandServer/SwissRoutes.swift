@@ -125,12 +125,38 @@ extension SwissApp {
         }
     }
 
+    /// `/swiss/`. A cross-origin browser request (it carries `Origin`, as the original PWA's do) gets `weather: null`
+    /// when no weather was ever fetched: the PWA then leaves its weather widget out instead of showing "0° 0 km/h",
+    /// while the SwiftUI client (no `Origin`), which requires the object, gets the "unavailable" one. Such an answer
+    /// is degraded and never cached, so the two never mix.
     func newsRoute(_ request: Request) async -> Response {
-        await answer(request, "news") { q in await news(city: q.city, language: q.language, refresh: q.refresh) }
+        let browser = request.headers[.origin] != nil
+        return await answer(request, "news") { q in
+            var response = await newsResponse(city: q.city, language: q.language, refresh: q.refresh)
+            response.weatherNullWhenUnavailable = browser
+            return try? JSONResponse.encoder().encode(response)
+        }
     }
 
+    /// `/swiss/weekend`: `seed=N` gives the plan of shuffle N (the same seed, the same plan; 0 is the default plan);
+    /// `refresh=true` without a seed is the original's Shuffle: a new random seed whose plan differs from the default
+    /// (sent back as `seed`), never kept in the response cache, so the plain answer stays the default plan.
     func weekendRoute(_ request: Request) async -> Response {
-        await answer(request, "weekend") { q in await weekend(city: q.city, language: q.language, refresh: q.refresh) }
+        let seed: Int?
+        switch WeekendSeed.parse(request.uri.queryParameters.get("seed")) {
+        case .failure(let error): return Self.error(.badRequest, error.message)
+        case .success(let value): seed = value
+        }
+        if seed == nil, request.uri.queryParameters.get("refresh") == "true", case .success(let q) = Self.query(request) {
+            let shuffle = await shuffleSeed(city: q.city, language: q.language)
+            guard let body = await weekend(city: q.city, language: q.language, refresh: true, seed: shuffle) else {
+                return Self.error(.internalServerError, "Internal error")
+            }
+            return Self.json(body, cache: "no-store")
+        }
+        return await answer(request, seed.map { "weekend|seed=\($0)" } ?? "weekend") { q in
+            await weekend(city: q.city, language: q.language, refresh: q.refresh, seed: seed ?? 0)
+        }
     }
 
     func sunshineRoute(_ request: Request) async -> Response {
@@ -290,6 +316,20 @@ extension SwissApp {
     static let openAPIDocument: Data? = Bundle.module.url(
         forResource: "openapi", withExtension: "json", subdirectory: "Resources"
     ).flatMap { try? Data(contentsOf: $0) }
+}
+
+/// The weekend planner's `seed=`: a whole number 0…``maximum``.
+enum WeekendSeed {
+    static let maximum = 999_999_999
+
+    /// nil when absent; an error naming the valid range for anything else.
+    static func parse(_ text: String?) -> Result<Int?, SwissQueryError> {
+        guard let text else { return .success(nil) }
+        guard let value = Int(text), (0...maximum).contains(value) else {
+            return .failure(SwissQueryError(message: "seed must be a whole number from 0 to \(maximum)."))
+        }
+        return .success(value)
+    }
 }
 
 /// A bad `city` or `lang`.

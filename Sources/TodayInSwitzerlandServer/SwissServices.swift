@@ -187,17 +187,18 @@ public struct SwissApp: AppModule {
         let condition =
             weather.available
             ? WeatherCondition(weatherCode: weather.weatherCode, temperature: Double(weather.temperature)) : nil
-        let pick = ActivityFilter.surpriseMe(
+        let surprise = ActivityFilter.surpriseMe(
             activities: cityActivities(city, on: today), weather: condition, date: today,
-            seed: WeekendPlanner.seed(date: today, city: city.id)
-        ).map { pick in
+            seed: WeekendPlanner.seed(date: today, city: city.id))
+        let pick = surprise.map { pick in
             DailyPick(
                 activityId: pick.activity.id, name: pick.activity.name, nameDE: pick.activity.nameDE,
                 reason: pick.reason.en, reasonDE: pick.reason.de, emoji: Self.emoji(pick.activity.category),
                 indoor: pick.activity.indoor, category: pick.activity.category.rawValue)
         }
         let briefing =
-            digest.topStory == nil && pick == nil ? nil : Briefing(topStory: digest.topStory, dailyPick: pick)
+            digest.topStory == nil && pick == nil
+            ? nil : Briefing(topStory: digest.topStory, suggestedActivity: surprise?.activity, dailyPick: pick)
         let response = NewsResponse(
             categories: digest.categories, weather: weather,
             holidays: HolidayCalendar.upcoming(for: city, today: today).map(\.api),
@@ -247,6 +248,30 @@ public struct SwissApp: AppModule {
 
     /// `GET /swiss/weekend` — on a Sunday it shows the next weekend, as the original did (never a plan for a past day).
     public func weekend(city: City, language: Language, refresh: Bool) async -> Data? {
+        await weekend(city: city, language: language, refresh: refresh, seed: 0)
+    }
+
+    /// The weekend with the plan of shuffle `seed` (0: the default plan).
+    func weekend(city: City, language: Language, refresh: Bool, seed: Int) async -> Data? {
+        try? JSONResponse.encoder().encode(
+            await weekendResponse(city: city, language: language, refresh: refresh, seed: seed))
+    }
+
+    /// A new seed whose plan differs from the plan of `current` (the Shuffle button): random, then the next numbers
+    /// until the plan changes (a city with too few activities for another plan keeps the last one tried).
+    func shuffleSeed(city: City, language: Language, current: Int = 0) async -> Int {
+        let base = Int.random(in: 1...WeekendSeed.maximum / 2)
+        let shown = await weekendResponse(city: city, language: language, refresh: false, seed: current)
+        var seed = base
+        for candidate in base..<(base + 20) where candidate != current {
+            seed = candidate
+            let plan = await weekendResponse(city: city, language: language, refresh: false, seed: candidate)
+            if plan.saturday.plan != shown.saturday.plan || plan.sunday.plan != shown.sunday.plan { break }
+        }
+        return seed
+    }
+
+    func weekendResponse(city: City, language: Language, refresh: Bool, seed: Int) async -> WeekendResponse {
         let time = now()
         let dates = WeekendPlanner.weekendDates(today: CivilDate(time), sundayRule: .nextWeekend)
         let items = OpenMeteoLocation.queryItems(
@@ -256,7 +281,8 @@ public struct SwissApp: AppModule {
             "daily:\(city.id):\(dates.saturday)", items: items, places: 1, refresh: refresh)
         let weather = DayWeather.days(from: forecast.first)
         let plan = WeekendPlanner.plan(
-            activities: cityActivities(city, on: dates.saturday), dates: dates, weather: weather, city: city.id)
+            activities: cityActivities(city, on: dates.saturday), dates: dates, weather: weather, city: city.id,
+            shuffle: seed)
         func day(_ day: WeekendDay) -> WeekendDayBody {
             WeekendDayBody(
                 date: day.date, weather: day.weather, plan: day.plan,
@@ -264,10 +290,9 @@ public struct SwissApp: AppModule {
                     UpcomingHoliday(holiday: $0, today: CivilDate(time)).api
                 })
         }
-        let response = WeekendResponse(
+        return WeekendResponse(
             saturday: day(plan.saturday), sunday: day(plan.sunday), city: CityBody(city, language), timestamp: time,
-            sources: ["weather": SourceState(answer)])
-        return try? JSONResponse.encoder().encode(response)
+            seed: seed, sources: ["weather": SourceState(answer)])
     }
 
     /// `GET /swiss/lunch` — places to eat near the city centre with "open for lunch" for today (Swiss time).

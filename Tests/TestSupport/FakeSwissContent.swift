@@ -69,6 +69,7 @@ public enum FakeOpenMeteo {
                         case "sunshine_duration": return (r * 11 * 3600).rounded()
                         case "precipitation_sum": return (r * 80).rounded() / 10
                         case "snowfall_sum": return (r * 300).rounded() / 10
+                        case "precipitation_probability_max": return (r * 100).rounded()
                         default: return r
                         }
                     }

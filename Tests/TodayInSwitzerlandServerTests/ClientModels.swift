@@ -16,7 +16,18 @@ enum Client {
         let line: String; let destination: String; let delay: Int; let scheduledTime: String
     }
     struct TransportSummary: Decodable { let totalDelayed: Int; let maxDelay: Int; let status: String }
-    struct Transport: Decodable { let delays: [TrainDelay]; let summary: TransportSummary }
+    /// The newest model: a null or malformed `summary` reads as `{0, 0, "none"}`.
+    struct Transport: Decodable {
+        let delays: [TrainDelay]; let summary: TransportSummary
+        enum CodingKeys: String, CodingKey { case delays, summary }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            delays = try container.decode([TrainDelay].self, forKey: .delays)
+            summary =
+                (try? container.decode(TransportSummary.self, forKey: .summary))
+                ?? TransportSummary(totalDelayed: 0, maxDelay: 0, status: "none")
+        }
+    }
     struct Holiday: Decodable {
         let name: String
         let daysUntil: Int
