@@ -148,7 +148,8 @@ extension SwissApp {
         case .failure(let error): return Self.error(.badRequest, error.message)
         case .success(let value): seed = value
         }
-        if seed == nil, request.uri.queryParameters.get("refresh") == "true", case .success(let q) = Self.query(request) {
+        if seed == nil, request.uri.queryParameters.get("refresh") == "true", case .success(let q) = Self.query(request)
+        {
             let shuffle = await shuffleSeed(city: q.city, language: q.language)
             guard let body = await weekend(city: q.city, language: q.language, refresh: true, seed: shuffle) else {
                 return Self.error(.internalServerError, "Internal error")

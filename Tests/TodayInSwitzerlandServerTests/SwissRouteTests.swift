@@ -39,6 +39,7 @@ struct SwissRouteTests {
         config.feeds = SwissUpstreamConfig.feeds(base: fakes.baseURL)
         config.timeout = timeout
         config.overpassTimeout = max(timeout, patient)
+        config.userWait = timeout  // a loaded machine makes good answers slow, never missing
         return try SwissApp(database: database, logger: logger, config: config, now: { clock.now })
     }
 

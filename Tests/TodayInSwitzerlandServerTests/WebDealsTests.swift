@@ -1,5 +1,4 @@
 import Foundation
-import Plot
 import Testing
 import TodayInSwitzerland
 

@@ -15,12 +15,27 @@ import TodayInSwitzerland
 /// the daily outlook the Today page adds to the weather object.
 @Suite("Today in Switzerland API: original PWA compatibility")
 struct WebTodayCompatTests {
+    /// The app over the fakes, waiting as long as the upstream timeout for an answer: on a loaded machine a good
+    /// answer is slow, never missing (only the tests about dead upstreams make them fail).
+    static func patientApp(_ fakes: FakeSwissUpstreams) async throws -> SwissApp {
+        var config = SwissUpstreamConfig(environment: [:])
+        config.openMeteo = fakes.baseURL
+        config.transport = fakes.baseURL
+        config.overpass = fakes.baseURL + "/api/interpreter"
+        config.feeds = SwissUpstreamConfig.feeds(base: fakes.baseURL)
+        config.timeout = SwissRouteTests.patient
+        config.overpassTimeout = SwissRouteTests.patient
+        config.userWait = SwissRouteTests.patient
+        return try SwissApp(
+            database: try await SwissRouteTests.database(), logger: SwissRouteTests.logger, config: config)
+    }
+
     func withAPI(
         _ test: @Sendable (FakeSwissUpstreams, any TestClientProtocol) async throws -> Void
     ) async throws {
         let fakes = try await FakeSwissUpstreams.start()
         do {
-            let app = try await SwissRouteTests.app(fakes)
+            let app = try await Self.patientApp(fakes)
             try await SwissRouteTests.serve(app) { client in try await test(fakes, client) }
         } catch {
             await fakes.stop()
@@ -55,7 +70,8 @@ struct WebTodayCompatTests {
         }
     }
 
-    @Test("transport: delays → a summary both clients read; none known → null, which the PWA hides and iOS reads as none")
+    @Test(
+        "transport: delays → a summary both clients read; none known → null, which the PWA hides and iOS reads as none")
     func transportSummary() async throws {
         try await withAPI { fakes, client in
             let delayed = try Self.json(try await client.execute(uri: "/swiss/?city=zurich", method: .get))

@@ -27,20 +27,24 @@ enum TodayFixtures {
         guard available else { return .unavailable(.en) }
         return CurrentWeather(
             temperature: 7, weatherCode: 61, windSpeed: 14, description: "Light rain",
-            hourly: (8..<20).map { HourlyWeather(time: String(format: "%02d:00", $0), temperature: $0 - 2, weatherCode: 3) },
+            hourly: (8..<20).map {
+                HourlyWeather(time: String(format: "%02d:00", $0), temperature: $0 - 2, weatherCode: 3)
+            },
             icon: "🌦️",
             daily: [
                 WeatherDay(
                     date: date("2026-11-26"), weatherCode: 61, tempMax: 9, tempMin: 2, precipitationProbability: 70,
                     sunshineHours: 1.5),
-                WeatherDay(date: date("2026-11-27"), weatherCode: 0, tempMax: 11, tempMin: 1, precipitationProbability: 5),
+                WeatherDay(
+                    date: date("2026-11-27"), weatherCode: 0, tempMax: 11, tempMin: 1, precipitationProbability: 5),
                 WeatherDay(date: date("2026-11-28"), weatherCode: 3, tempMax: 8, tempMin: 0),
                 WeatherDay(date: date("2026-11-29"), weatherCode: 71, tempMax: 2, tempMin: -3),
             ])
     }
 
     static func state(_ freshness: Freshness?, at time: Date = morning) -> SourceState {
-        SourceState(freshness.map { CachedAnswer(body: Data(), fetchedAt: time.addingTimeInterval(-7200), freshness: $0) })
+        SourceState(
+            freshness.map { CachedAnswer(body: Data(), fetchedAt: time.addingTimeInterval(-7200), freshness: $0) })
     }
 
     static func news(
@@ -68,12 +72,13 @@ enum TodayFixtures {
             categories: categories, weather: weather, holidays: holidays, schoolHolidays: school,
             history: HistoryBody(year: 1291, event: "The Federal Charter.", eventDE: "Der Bundesbrief."),
             transport: Transport(delays: delays, summary: summary),
-            trending: TrendingTopic(topic: "Bundesrat", topicDE: "Bundesrat", headline: "x", url: "https://example.ch/t"),
+            trending: TrendingTopic(
+                topic: "Bundesrat", topicDE: "Bundesrat", headline: "x", url: "https://example.ch/t"),
             briefing: Briefing(topStory: BriefingStory(item: top[0], category: .topStories), dailyPick: pick),
             city: CityBody(City.all[0], .en), timestamp: morning, sources: sources)
     }
 
-    static func prefs(_ language: Language = .en, city: String = "zurich") -> SwissPrefs {
+    static func prefs(_ language: TodayInSwitzerland.Language = .en, city: String = "zurich") -> SwissPrefs {
         SwissPrefs(city: City.find(city) ?? City.all[0], language: language, theme: .system)
     }
 
@@ -160,7 +165,7 @@ struct WebTodayTests {
             ])
         #expect(
             TodayModel.banners(holidays: [holiday(29)], school: [], today: today, language: .de).map(\.text) == [
-                "Nächster Feiertag: Weihnachten — Donnerstag, 24. Dezember 2026, in 29 Tagen"
+                "Nächster Feiertag: Weihnachten — Freitag, 25. Dezember 2026, in 29 Tagen"
             ])
         let christmas = SchoolHoliday(
             name: "Christmas", nameDE: "Weihnachtsferien", startDate: F.date("2026-12-21"),
@@ -172,7 +177,8 @@ struct WebTodayTests {
         #expect(
             TodayModel.banners(holidays: [], school: [christmas], today: F.date("2026-12-24"), language: .de)
                 .map(\.text) == ["Schulferien: Weihnachtsferien, bis Freitag, 1. Januar 2027"])
-        #expect(TodayModel.banners(holidays: [], school: [christmas], today: F.date("2026-09-01"), language: .en).isEmpty)
+        #expect(
+            TodayModel.banners(holidays: [], school: [christmas], today: F.date("2026-09-01"), language: .en).isEmpty)
     }
 
     @Test("transport: hidden when nothing is late; else status, count and 'line → destination +N min'")

@@ -1,5 +1,4 @@
 import Foundation
-import Plot
 import Testing
 import TodayInSwitzerland
 
@@ -9,7 +8,9 @@ import TodayInSwitzerland
 struct WebWeekendTests {
     typealias F = TodayFixtures
 
-    static func activity(_ id: String, indoor: Bool, duration: String = "1-2 hours", price: String? = "CHF 29")
+    static func activity(
+        _ id: String, indoor: Bool, duration: String = "1-2 hours", price: String? = "CHF 29"
+    )
         -> Activity
     {
         Activity(

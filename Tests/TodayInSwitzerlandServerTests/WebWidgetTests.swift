@@ -1,5 +1,4 @@
 import Foundation
-import Plot
 import Testing
 import TodayInSwitzerland
 
@@ -50,9 +49,12 @@ struct WebWidgetTests {
 
     @Test("HTML: one card with the refresh interval and the 'Open full app' link")
     func view() {
-        let html = F.render(WidgetView.main(WidgetModel.make(news: F.news(), sunshine: Self.sunshine(), prefs: F.prefs())))
+        let html = F.render(
+            WidgetView.main(WidgetModel.make(news: F.news(), sunshine: Self.sunshine(), prefs: F.prefs())))
         #expect(html.contains(#"data-refresh-seconds="300""#))
-        #expect(html.contains(#"<a class="button widget-open" href="/swiss/app?city=zurich&amp;lang=en">Open full app</a>"#))
+        #expect(
+            html.contains(#"<a class="button widget-open" href="/swiss/app?city=zurich&amp;lang=en">Open full app</a>"#)
+        )
         #expect(html.contains("Bundesrat &lt;b&gt;entscheidet&lt;/b&gt;"))
         #expect(html.contains("🚆 On time"))
     }

@@ -56,7 +56,8 @@ struct CurrentWeatherTests {
         #expect(query.contains("forecast_hours=12") && query.contains("forecast_days=4"))
         #expect(
             query.contains(
-                "daily=weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunshine_duration"))
+                "daily=weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max,sunshine_duration"
+            ))
         #expect(query.contains("timezone=Europe%2FZurich"))
     }
 }

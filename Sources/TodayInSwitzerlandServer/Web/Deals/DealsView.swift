@@ -30,7 +30,7 @@ enum DealsView {
                 : .ul(.class("deals-list"), .forEach(m.cards) { card($0, l) }))
     }
 
-    static func card(_ c: DealsModel.Card, _ l: Language) -> Node<HTML.BodyContext> {
+    static func card(_ c: DealsModel.Card, _ l: Language) -> Node<HTML.ListContext> {
         // Savings and recurrence texts exist in English only.
         let english: Node<HTML.BodyContext> = l == .de ? .attr("lang", "en") : .empty
         return .li(

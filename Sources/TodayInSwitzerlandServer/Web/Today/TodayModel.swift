@@ -185,7 +185,8 @@ struct TodayModel: Sendable {
             briefing = Briefing(
                 greeting: greeting(now, l),
                 story: b.topStory.map {
-                    Story(headline: $0.item.headline, summary: $0.item.summary, url: $0.item.url, source: $0.item.source)
+                    Story(
+                        headline: $0.item.headline, summary: $0.item.summary, url: $0.item.url, source: $0.item.source)
                 },
                 suggestion: b.dailyPick.map {
                     l.t("💡 Suggestion: ", "💡 Vorschlag: ") + "\($0.emoji) " + (l == .de ? $0.nameDE : $0.name)

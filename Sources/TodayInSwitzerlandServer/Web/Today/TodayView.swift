@@ -35,7 +35,8 @@ enum TodayView {
                     .class("today-side"),
                     disruptions(m, now: now),
                     .section(
-                        .class("card today-history"), .attr("aria-label", l.t("This day in history", "Heute in der Geschichte")),
+                        .class("card today-history"),
+                        .attr("aria-label", l.t("This day in history", "Heute in der Geschichte")),
                         .h2(.safeText(l.t("📜 This day in history", "📜 Heute in der Geschichte"))),
                         .p(.strong(.text("\(m.historyYear)")), .safeText(" — \(m.historyText)"))))))
     }
@@ -52,7 +53,9 @@ enum TodayView {
                 notice)
         }
         var facts: [String] = []
-        if let high = w.high, let low = w.low { facts.append(l.t("High \(high)° · Low \(low)°", "Max. \(high)° · Min. \(low)°")) }
+        if let high = w.high, let low = w.low {
+            facts.append(l.t("High \(high)° · Low \(low)°", "Max. \(high)° · Min. \(low)°"))
+        }
         if let rain = w.rainChance { facts.append(l.t("Rain \(rain)%", "Regen \(rain)%")) }
         if let sun = w.sunshineHours {
             let hours = sun == sun.rounded() ? String(Int(sun)) : String(format: "%.1f", sun)
@@ -80,8 +83,10 @@ enum TodayView {
                         .forEach(w.hours) { hour in
                             .li(
                                 .attr("aria-label", hour.spoken),
-                                .span(.class("h-time"), .attribute(named: "aria-hidden", value: "true"), .text(hour.time)),
-                                .span(.class("h-icon"), .attribute(named: "aria-hidden", value: "true"), .text(hour.icon)),
+                                .span(
+                                    .class("h-time"), .attribute(named: "aria-hidden", value: "true"), .text(hour.time)),
+                                .span(
+                                    .class("h-icon"), .attribute(named: "aria-hidden", value: "true"), .text(hour.icon)),
                                 .span(
                                     .class("h-temp"), .attribute(named: "aria-hidden", value: "true"),
                                     .text("\(hour.temperature)°")))
@@ -105,7 +110,8 @@ enum TodayView {
 
     static func briefing(_ b: TodayModel.Briefing, _ l: Language) -> Node<HTML.BodyContext> {
         .section(
-            .class("card today-briefing"), .id("briefing"), .attr("aria-label", l.t("Morning briefing", "Morgen-Briefing")),
+            .class("card today-briefing"), .id("briefing"),
+            .attr("aria-label", l.t("Morning briefing", "Morgen-Briefing")),
             .h2(.class("today-greeting"), .safeText(b.greeting)),
             .unwrap(b.story) { story in
                 .div(
@@ -147,18 +153,24 @@ enum TodayView {
                     .if(section.category != m.current, .attribute(named: "hidden", value: "hidden")),
                     .h2(.class("visually-hidden"), .safeText(section.label)),
                     section.headlines.isEmpty
-                        ? .p(.class("today-empty"), .safeText(l.t("No news in this category right now.", "Zurzeit keine Meldungen in dieser Kategorie.")))
+                        ? .p(
+                            .class("today-empty"),
+                            .safeText(
+                                l.t(
+                                    "No news in this category right now.",
+                                    "Zurzeit keine Meldungen in dieser Kategorie.")))
                         : .ul(.class("today-cards"), .forEach(section.headlines) { card($0) }))
             })
     }
 
-    static func card(_ h: TodayModel.Headline) -> Node<HTML.BodyContext> {
+    static func card(_ h: TodayModel.Headline) -> Node<HTML.ListContext> {
         .li(
             .class("card today-card sentiment-\(h.sentiment.rawValue)"), .id("story-\(h.id)"),
             .unwrap(h.language) { .attr("lang", $0) },
             .h3(
                 .class("today-headline"),
-                h.url.isEmpty ? .safeText(h.headline) : .a(.link(h.url), .attr("rel", "noopener"), .safeText(h.headline))),
+                h.url.isEmpty
+                    ? .safeText(h.headline) : .a(.link(h.url), .attr("rel", "noopener"), .safeText(h.headline))),
             .p(
                 .class("today-meta"),
                 .span(.class("today-source"), .safeText(h.source)),

@@ -1,9 +1,38 @@
+import Foundation
 import Hummingbird
+import Plot
 import ServerKit
+import TodayInSwitzerland
+import WebUI
 
-// Placeholder: replaced by the Weekend page (issue 13).
 extension SwissWebController {
+    /// `/swiss/app/weekend`: `?seed=N` shows the plan of shuffle N (the same seed, the same plan); the Shuffle link
+    /// carries a new seed whose plan differs from the one shown. A seed that is not a number 0…999,999,999 is a 400.
     func weekendPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        placeholder(request, section: .weekend)
+        let prefs = SwissPrefs.resolve(request)
+        let l = prefs.language
+        let time = now
+        let seed: Int
+        switch WeekendSeed.parse(request.uri.queryParameters.get("seed")) {
+        case .failure(let error):
+            return Self.html(
+                SwissLayout.page(
+                    title: l.t("Weekend planner", "Wochenendplaner"), section: .weekend, prefs: prefs, now: time,
+                    currentURL: Self.currentURL(request),
+                    main: .group(
+                        .h1(.safeText(l.t("Weekend planner", "Wochenendplaner"))),
+                        Components.notice(error.message, kind: "error"),
+                        .p(.a(.link(prefs.link(.weekend)), .safeText(l.t("Show the plan", "Plan anzeigen")))))),
+                status: .badRequest)
+        case .success(let value): seed = value ?? 0
+        }
+        async let weekendPart = app.weekendResponse(city: prefs.city, language: l, refresh: false, seed: seed)
+        async let nextPart = app.shuffleSeed(city: prefs.city, language: l, current: seed)
+        let model = WeekendModel.make(weekend: await weekendPart, prefs: prefs, nextSeed: await nextPart)
+        return Self.html(
+            SwissLayout.page(
+                title: l.t("Weekend planner", "Wochenendplaner"), section: .weekend, prefs: prefs, now: time,
+                currentURL: Self.currentURL(request), stylesheets: ["swiss-today.css"],
+                main: WeekendView.main(model, now: time)))
     }
 }

@@ -10,7 +10,9 @@ enum WidgetView {
         return .section(
             .class("card widget-card"), .attr("aria-labelledby", "widget-title"),
             .attr("data-refresh-seconds", String(WidgetModel.refreshSeconds)),
-            .h1(.id("widget-title"), .class("widget-city"), .safeText(l.t("Today in \(m.cityName)", "Heute in \(m.cityName)"))),
+            .h1(
+                .id("widget-title"), .class("widget-city"),
+                .safeText(l.t("Today in \(m.cityName)", "Heute in \(m.cityName)"))),
             .div(
                 .class("widget-weather"),
                 .span(.class("widget-icon"), .attribute(named: "aria-hidden", value: "true"), .text(m.weatherIcon)),
@@ -32,7 +34,10 @@ enum WidgetView {
                 !m.places.isEmpty,
                 .div(
                     .class("widget-sun"),
-                    .h2(.a(.link(m.sunshineURL), .safeText(l.t("☀️ Sunniest this weekend", "☀️ Am sonnigsten am Wochenende")))),
+                    .h2(
+                        .a(
+                            .link(m.sunshineURL),
+                            .safeText(l.t("☀️ Sunniest this weekend", "☀️ Am sonnigsten am Wochenende")))),
                     .ol(
                         .forEach(m.places) { place in
                             .li(
