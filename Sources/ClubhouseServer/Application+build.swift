@@ -1,3 +1,4 @@
+import Configuration
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -16,7 +17,10 @@ public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext
     OperationsController<AppRequestContext>(database: runtime.database, metricsToken: runtime.config.metricsToken)
         .addRoutes(to: router)
     for module in runtime.apps.modules { module.addRoutes(to: router) }
-    ShellController(defaultClub: runtime.config.defaultClub).addRoutes(to: router)
+    ShellController(
+        defaultClub: runtime.config.defaultClub, apps: runtime.apps,
+        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 1)
+    ).addRoutes(to: router)
     return router
 }
 
