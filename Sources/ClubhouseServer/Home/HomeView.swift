@@ -40,16 +40,13 @@ enum HomeView {
             .p(.class("home-pitch"), .safeText(card.pitch)),
             .if(
                 !card.figures.isEmpty,
-                .element(
-                    named: "dl",
-                    nodes: [
-                        .class("home-figures"),
-                        .forEach(card.figures) { figure in
-                            .div(
-                                .element(named: "dt", nodes: [.safeText(figure.label)]),
-                                .element(named: "dd", nodes: [.safeText(figure.value)]))
-                        },
-                    ])),
+                .ul(
+                    .class("home-figures"),
+                    .forEach(card.figures) { figure in
+                        .li(
+                            .span(.class("home-label"), .safeText(figure.label)),
+                            .span(.class("home-value"), .safeText(figure.value)))
+                    })),
             .unwrap(card.message) { .p(.class("hint home-message"), .safeText($0)) },
             .unwrap(card.action) { action in
                 .a(.class("button"), .href(action.url), .safeText(action.label))
