@@ -74,6 +74,11 @@ struct ShellController: Sendable {
         }
     }
 
+    /// Computes today's suggested trip in the background (building SportsTime's catalogue takes a moment).
+    func warmUp() {
+        Task { [apps, tripOfTheDay, now] in _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now()) }
+    }
+
     func clubWeekly(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         Response(status: .found, headers: [.location: ClubWeeklyRoute.dashboard.path(["slug": defaultClub])])
     }
