@@ -150,8 +150,10 @@ extension SwissApp {
         }
         if seed == nil, request.uri.queryParameters.get("refresh") == "true", case .success(let q) = Self.query(request)
         {
-            let shuffle = await shuffleSeed(city: q.city, language: q.language)
-            guard let body = await weekend(city: q.city, language: q.language, refresh: true, seed: shuffle) else {
+            let inputs = await weekendInputs(city: q.city, refresh: true)
+            let response = weekendResponse(
+                city: q.city, language: q.language, inputs: inputs, seed: shuffleSeed(city: q.city, inputs: inputs))
+            guard let body = try? JSONResponse.encoder().encode(response) else {
                 return Self.error(.internalServerError, "Internal error")
             }
             return Self.json(body, cache: "no-store")

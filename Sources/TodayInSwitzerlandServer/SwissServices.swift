@@ -18,6 +18,8 @@ public struct SwissApp: AppModule {
     let places: PlacesCatalog
     /// Whole responses for a minute per city, language and Swiss day, so a warm request costs a lookup.
     let responses = ResponseCache(capacity: 1000)
+    /// The same for the answers the web pages render (``PageMemo``).
+    let pageMemo = PageMemo()
     let logger: Logger
     let now: @Sendable () -> Date
     let startedAt: Date
@@ -257,21 +259,21 @@ public struct SwissApp: AppModule {
             await weekendResponse(city: city, language: language, refresh: refresh, seed: seed))
     }
 
-    /// A new seed whose plan differs from the plan of `current` (the Shuffle button): random, then the next numbers
-    /// until the plan changes (a city with too few activities for another plan keeps the last one tried).
-    func shuffleSeed(city: City, language: Language, current: Int = 0) async -> Int {
-        let base = Int.random(in: 1...WeekendSeed.maximum / 2)
-        let shown = await weekendResponse(city: city, language: language, refresh: false, seed: current)
-        var seed = base
-        for candidate in base..<(base + 20) where candidate != current {
-            seed = candidate
-            let plan = await weekendResponse(city: city, language: language, refresh: false, seed: candidate)
-            if plan.saturday.plan != shown.saturday.plan || plan.sunday.plan != shown.sunday.plan { break }
+    /// What a weekend plan is made of: the dates, the forecast (one upstream wait) and the activities.
+    struct WeekendInputs: Sendable {
+        var time: Date
+        var dates: WeekendPlanner.WeekendDates
+        var weather: [CivilDate: DayWeather]
+        var activities: [Activity]
+        var answer: CachedAnswer?
+
+        /// The plan of shuffle `seed`.
+        func plan(_ city: City, seed: Int) -> WeekendPlan {
+            WeekendPlanner.plan(activities: activities, dates: dates, weather: weather, city: city.id, shuffle: seed)
         }
-        return seed
     }
 
-    func weekendResponse(city: City, language: Language, refresh: Bool, seed: Int) async -> WeekendResponse {
+    func weekendInputs(city: City, refresh: Bool) async -> WeekendInputs {
         let time = now()
         let dates = WeekendPlanner.weekendDates(today: CivilDate(time), sundayRule: .nextWeekend)
         let items = OpenMeteoLocation.queryItems(
@@ -279,20 +281,43 @@ public struct SwissApp: AppModule {
             start: dates.saturday, end: dates.sunday)
         let (forecast, answer) = await forecast(
             "daily:\(city.id):\(dates.saturday)", items: items, places: 1, refresh: refresh)
-        let weather = DayWeather.days(from: forecast.first)
-        let plan = WeekendPlanner.plan(
-            activities: cityActivities(city, on: dates.saturday), dates: dates, weather: weather, city: city.id,
-            shuffle: seed)
+        return WeekendInputs(
+            time: time, dates: dates, weather: DayWeather.days(from: forecast.first),
+            activities: cityActivities(city, on: dates.saturday), answer: answer)
+    }
+
+    /// A new seed whose plan differs from the plan of `current` (the Shuffle button): random, then the next numbers
+    /// until the plan changes (a city with too few activities for another plan keeps the last one tried). Plans
+    /// only: no upstream is asked again.
+    func shuffleSeed(city: City, inputs: WeekendInputs, current: Int = 0) -> Int {
+        let base = Int.random(in: 1...WeekendSeed.maximum / 2)
+        let shown = inputs.plan(city, seed: current)
+        var seed = base
+        for candidate in base..<(base + 20) where candidate != current {
+            seed = candidate
+            if inputs.plan(city, seed: candidate) != shown { break }
+        }
+        return seed
+    }
+
+    func weekendResponse(city: City, language: Language, refresh: Bool, seed: Int) async -> WeekendResponse {
+        weekendResponse(
+            city: city, language: language, inputs: await weekendInputs(city: city, refresh: refresh), seed: seed)
+    }
+
+    func weekendResponse(city: City, language: Language, inputs: WeekendInputs, seed: Int) -> WeekendResponse {
+        let plan = inputs.plan(city, seed: seed)
+        let today = CivilDate(inputs.time)
         func day(_ day: WeekendDay) -> WeekendDayBody {
             WeekendDayBody(
                 date: day.date, weather: day.weather, plan: day.plan,
                 holidays: HolidayCalendar.holidays(on: day.date, city: city).map {
-                    UpcomingHoliday(holiday: $0, today: CivilDate(time)).api
+                    UpcomingHoliday(holiday: $0, today: today).api
                 })
         }
         return WeekendResponse(
-            saturday: day(plan.saturday), sunday: day(plan.sunday), city: CityBody(city, language), timestamp: time,
-            seed: seed, sources: ["weather": SourceState(answer)])
+            saturday: day(plan.saturday), sunday: day(plan.sunday), city: CityBody(city, language),
+            timestamp: inputs.time, seed: seed, sources: ["weather": SourceState(inputs.answer)])
     }
 
     /// `GET /swiss/lunch` — places to eat near the city centre with "open for lunch" for today (Swiss time).

@@ -1,6 +1,7 @@
 import Foundation
 import Plot
 import ServerKit
+import Synchronization
 import Testing
 import TodayInSwitzerland
 
@@ -227,5 +228,29 @@ struct WebTodayTests {
         #expect(html.contains("No news in this category right now."))
         #expect(html.contains("1291"))
         #expect(html.contains(#"lang="de""#))
+    }
+}
+
+@Suite("Swiss web: page memo")
+struct WebTodayMemoTests {
+    @Test("keeps a fresh answer for a minute, never a degraded one")
+    func memo() async {
+        let memo = PageMemo()
+        let start = TodayFixtures.morning
+        let calls = Mutex(0)
+        func ask(_ at: Date, fresh: Bool) async -> Int {
+            await memo.value("k", now: at, keep: { (_: Int) in fresh }) {
+                calls.withLock {
+                    $0 += 1; return $0
+                }
+            }
+        }
+        #expect(await ask(start, fresh: false) == 1)
+        #expect(await ask(start, fresh: true) == 2, "the degraded answer was not kept")
+        #expect(await ask(start.addingTimeInterval(59), fresh: true) == 2, "kept for a minute")
+        #expect(await ask(start.addingTimeInterval(61), fresh: true) == 3, "then made again")
+        #expect(PageMemo.allFresh(["a": TodayFixtures.state(.fresh)]))
+        #expect(!PageMemo.allFresh(["a": TodayFixtures.state(.fresh), "b": TodayFixtures.state(.revalidating)]))
+        #expect(!PageMemo.allFresh([:]))
     }
 }

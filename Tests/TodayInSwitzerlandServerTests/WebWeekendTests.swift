@@ -58,6 +58,11 @@ struct WebWeekendTests {
         #expect(de.days[0].picks[1].price == "Gratis" && de.days[0].picks[1].name == "Name DE museum")
         #expect(de.days[0].picks.map(\.slot) == ["Vormittag", "Nachmittag"])
         #expect(de.days[1].temperatures == nil && de.days[1].weatherIcon == nil)
+        #expect(de.days[0].picks.map(\.duration) == ["1–2 Stunden", "2–3 Stunden"])
+        #expect(
+            ["30 min", "1 hour", "Half day"].map { WeekendModel.duration($0, .de) } == [
+                "30 min", "1 Stunde", "Halber Tag",
+            ])
     }
 
     @Test("HTML: the Shuffle link, no-forecast text, escaped names")
@@ -69,6 +74,6 @@ struct WebWeekendTests {
         #expect(html.contains("Noch keine Vorhersage"))
         #expect(html.contains(#"<section class="card weekend-day" id="sunday" aria-labelledby="sunday-title">"#))
         #expect(html.contains("🎉 Advent"))
-        #expect(html.contains("<span class=\"badge\">⏱ 1-2 hours</span>"))
+        #expect(html.contains("<span class=\"badge\">⏱ 1–2 Stunden</span>"))
     }
 }

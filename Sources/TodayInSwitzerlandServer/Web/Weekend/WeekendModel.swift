@@ -72,11 +72,22 @@ struct WeekendModel: Sendable, Equatable {
             shuffleURL: prefs.link(.weekend, [("seed", String(nextSeed))]))
     }
 
+    /// The catalogue's durations are English ("1-2 hours", "Half day"): German words for German pages.
+    static func duration(_ text: String, _ l: Language) -> String {
+        guard l == .de else { return text }
+        let lower = text.lowercased()
+        if lower == "half day" { return "Halber Tag" }
+        if lower == "full day" { return "Ganzer Tag" }
+        return text.replacingOccurrences(of: "hours", with: "Stunden").replacingOccurrences(of: "hour", with: "Stunde")
+            .replacingOccurrences(of: "-", with: "–")
+    }
+
     static func pick(_ a: Activity, slot: String, language l: Language) -> Pick {
         Pick(
             slot: slot, emoji: SwissApp.emoji(a.category), name: l == .de ? a.nameDE : a.name,
             description: l == .de ? a.descriptionDE : a.description,
-            place: a.indoor ? l.t("Indoor", "Drinnen") : l.t("Outdoor", "Draussen"), duration: a.duration,
+            place: a.indoor ? l.t("Indoor", "Drinnen") : l.t("Outdoor", "Draussen"),
+            duration: duration(a.duration, l),
             price: (l == .de ? a.priceDE ?? a.price : a.price).flatMap { $0.isEmpty ? nil : $0 },
             url: a.url.flatMap { $0.hasPrefix("http") ? $0 : nil })
     }

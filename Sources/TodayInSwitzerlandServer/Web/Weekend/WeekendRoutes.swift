@@ -26,9 +26,10 @@ extension SwissWebController {
                 status: .badRequest)
         case .success(let value): seed = value ?? 0
         }
-        async let weekendPart = app.weekendResponse(city: prefs.city, language: l, refresh: false, seed: seed)
-        async let nextPart = app.shuffleSeed(city: prefs.city, language: l, current: seed)
-        let model = WeekendModel.make(weekend: await weekendPart, prefs: prefs, nextSeed: await nextPart)
+        let inputs = await app.weekendInputs(city: prefs.city, refresh: false)
+        let model = WeekendModel.make(
+            weekend: app.weekendResponse(city: prefs.city, language: l, inputs: inputs, seed: seed), prefs: prefs,
+            nextSeed: app.shuffleSeed(city: prefs.city, inputs: inputs, current: seed))
         return Self.html(
             SwissLayout.page(
                 title: l.t("Weekend planner", "Wochenendplaner"), section: .weekend, prefs: prefs, now: time,

@@ -8,8 +8,8 @@ extension SwissWebController {
     func widgetPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let prefs = SwissPrefs.resolve(request)
         let time = now
-        async let newsPart = app.newsResponse(city: prefs.city, language: prefs.language, refresh: false)
-        async let sunshinePart = app.sunshineResponse(language: prefs.language, refresh: false)
+        async let newsPart = newsForPage(prefs)
+        async let sunshinePart = sunshineForPage(prefs)
         let model = WidgetModel.make(news: await newsPart, sunshine: await sunshinePart, prefs: prefs)
         return Self.html(
             SwissLayout.page(
