@@ -80,6 +80,19 @@ def test_today_has_data_and_tabs_switch_without_reload(driver, server):
     assert "Politik" in one(driver, '.today-tabs a[aria-current="page"]').text
 
 
+def test_briefing_dismissed_for_the_day(driver, server):
+    open_page(driver, server, with_lang("/swiss/app", "en"))
+    card = wait_css(driver, "#briefing")
+    assert card.is_displayed()
+    one(driver, "#briefing .today-dismiss").click()
+    assert not one(driver, "#briefing").is_displayed()
+    open_page(driver, server, with_lang("/swiss/app", "de"))
+    assert not one(driver, "#briefing").is_displayed(), "still hidden after a reload the same day"
+    driver.execute_script("localStorage.removeItem('swissBriefingDismissed')")
+    open_page(driver, server, with_lang("/swiss/app", "en"))
+    assert one(driver, "#briefing").is_displayed()
+
+
 def test_weekend_shuffle_is_reproducible(driver, server):
     open_page(driver, server, with_lang("/swiss/app/weekend", "en"))
     wait_css(driver, ".weekend-pick")

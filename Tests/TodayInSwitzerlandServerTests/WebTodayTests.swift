@@ -228,6 +228,8 @@ struct WebTodayTests {
         #expect(html.contains("No news in this category right now."))
         #expect(html.contains("1291"))
         #expect(html.contains(#"lang="de""#))
+        #expect(html.contains(#"id="briefing" data-day="2026-11-26""#), "the × hides it until the Swiss day changes")
+        #expect(html.contains(#"<button type="button" class="today-dismiss" hidden="hidden""#), "shown by the script")
     }
 }
 

@@ -17,6 +17,27 @@
       if (window.history && history.replaceState) history.replaceState(null, "", tab.getAttribute("href"));
     });
   });
+  // The briefing's ×: hidden for the rest of the Swiss day (the original's briefingDismissed).
+  var briefing = document.getElementById("briefing");
+  if (briefing) {
+    var day = briefing.getAttribute("data-day");
+    var stored = null;
+    try { stored = localStorage.getItem("swissBriefingDismissed"); } catch (e) { stored = null; }
+    if (stored === day) {
+      briefing.hidden = true;
+    } else {
+      var dismiss = briefing.querySelector(".today-dismiss");
+      if (dismiss) {
+        dismiss.hidden = false;
+        dismiss.addEventListener("click", function () {
+          briefing.hidden = true;
+          try { localStorage.setItem("swissBriefingDismissed", day); } catch (e) { /* private mode: hide once */ }
+          var next = document.querySelector(".today-tabs a[aria-current]");
+          if (next) next.focus();
+        });
+      }
+    }
+  }
   var widget = document.querySelector("[data-refresh-seconds]");
   if (widget) {
     var seconds = parseInt(widget.getAttribute("data-refresh-seconds"), 10) || 300;

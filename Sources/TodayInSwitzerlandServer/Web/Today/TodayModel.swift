@@ -113,6 +113,8 @@ struct TodayModel: Sendable {
 
     var language: Language
     var cityName: String
+    /// The Swiss date ("2026-11-26"): the briefing's × hides it until this changes.
+    var day: String
     var weather: Weather?
     var weatherState: SourceState?
     var newsState: SourceState?
@@ -204,7 +206,8 @@ struct TodayModel: Sendable {
                 lines: news.transport.delays.map { "\($0.line) → \($0.destination) +\($0.delay) min" })
         }
         return TodayModel(
-            language: l, cityName: prefs.cityName, weather: weather(news.weather, today: today, language: l),
+            language: l, cityName: prefs.cityName, day: today.description,
+            weather: weather(news.weather, today: today, language: l),
             weatherState: news.sources["weather"], newsState: news.sources["news"],
             transportState: news.sources["transport"],
             banners: banners(holidays: news.holidays, school: news.schoolHolidays, today: today, language: l),

@@ -21,7 +21,7 @@ enum TodayView {
                 .class("today-grid"),
                 .div(
                     .class("today-news"),
-                    .unwrap(m.briefing) { briefing($0, l) },
+                    .unwrap(m.briefing) { briefing($0, day: m.day, l) },
                     .unwrap(m.trending) { trend in
                         .p(
                             .class("today-trending"),
@@ -108,11 +108,18 @@ enum TodayView {
                     })))
     }
 
-    static func briefing(_ b: TodayModel.Briefing, _ l: Language) -> Node<HTML.BodyContext> {
+    /// The briefing card; its × (shown by swiss-today.js) hides it for the rest of the Swiss day `day`.
+    static func briefing(_ b: TodayModel.Briefing, day: String, _ l: Language) -> Node<HTML.BodyContext> {
         .section(
-            .class("card today-briefing"), .id("briefing"),
+            .class("card today-briefing"), .id("briefing"), .attr("data-day", day),
             .attr("aria-label", l.t("Morning briefing", "Morgen-Briefing")),
-            .h2(.class("today-greeting"), .safeText(b.greeting)),
+            .div(
+                .class("today-briefing-head"),
+                .h2(.class("today-greeting"), .safeText(b.greeting)),
+                .button(
+                    .type(.button), .class("today-dismiss"), .attribute(named: "hidden", value: "hidden"),
+                    .attr("aria-label", l.t("Hide the briefing for today", "Briefing für heute ausblenden")),
+                    .text("×"))),
             .unwrap(b.story) { story in
                 .div(
                     .class("today-story"),
