@@ -29,7 +29,9 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
 /// data), the router of ``buildRouter(_:warmUp:)``, and the background job runner as a service beside the HTTP
 /// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
 /// the first visitor sees them.
-public func buildApplication(_ runtime: ClubhouseRuntime, warmUp: Bool = false) async throws
+public func buildApplication(
+    _ runtime: ClubhouseRuntime, warmUp: Bool = false
+) async throws
     -> some ApplicationProtocol
 {
     for module in runtime.apps.modules { try await module.prepare() }

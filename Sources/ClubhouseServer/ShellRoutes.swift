@@ -74,6 +74,16 @@ struct ShellController: Sendable {
         }
     }
 
+    /// A glance as the home model reads it: nil when there is nothing to show (no such club, no trip ahead),
+    /// `.some(nil)` when the app did not answer in time, else the glance.
+    static func state<T>(_ answer: T??) -> T?? {
+        switch answer {
+        case .none: .some(nil)
+        case .some(.none): .none
+        case .some(.some(let value)): .some(.some(value))
+        }
+    }
+
     /// Computes today's suggested trip in the background (building SportsTime's catalogue takes a moment).
     func warmUp() {
         Task { [apps, tripOfTheDay, now] in _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now()) }
@@ -97,6 +107,11 @@ struct ShellController: Sendable {
         async let ride = withinDeadline(glanceWait) { [apps] in
             apps.justZone2.glance(now: time, timeZone: .current)
         }
+        let travellerToken = request.cookies[SportsTimeApp.travellerCookie]?.value
+        async let saved = withinDeadline(glanceWait) { [apps] in
+            guard let travellerToken else { return TripGlance?.none }
+            return (try? await apps.sportsTime.nextSavedTrip(travellerToken: travellerToken, now: time)) ?? nil
+        }
         async let swiss = withinDeadline(glanceWait) { [apps] in
             await apps.swiss.glance(cityID: prefs.city.id, language: language)
         }
@@ -104,10 +119,10 @@ struct ShellController: Sendable {
         let model = HomeModel.make(
             HomeModel.Input(
                 language: language.rawValue, now: time, timeZone: .current,
-                // A club that does not exist is not "late": say so.
-                club: clubGlance.map { $0.map { Optional($0) } ?? nil } ?? .some(nil),
+                club: Self.state(clubGlance),
                 clubURL: ClubWeeklyRoute.dashboard.path(["slug": defaultClub]),
-                trip: (await trip).map { $0 } ?? .some(nil), ride: await ride, swiss: await swiss,
+                trip: Self.state(await trip), savedTrip: (await saved) ?? nil, ride: await ride,
+                swiss: await swiss,
                 swissURL: prefs.link(.today)))
         return Response(
             status: .ok,
