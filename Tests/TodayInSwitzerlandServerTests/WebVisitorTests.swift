@@ -17,6 +17,11 @@ struct WebVisitorTests {
         return VisitorRepository(database: database, now: { clock.now })
     }
 
+    static func failure<T>(_ result: Result<T, VisitorItemError>) -> VisitorItemError? {
+        if case .failure(let error) = result { return error }
+        return nil
+    }
+
     static let alice = VisitorID("0123456789abcdef0123456789abcdef")!
     static let bob = VisitorID("fedcba9876543210fedcba9876543210")!
 
@@ -102,9 +107,9 @@ struct WebVisitorTests {
     @Test("bad input is refused with a reason and stores nothing", arguments: TestDatabases.kinds)
     func badInput(kind: DatabaseKind) async throws {
         let repo = try await Self.repository(kind)
-        #expect(try await repo.setSaved(true, .activity, id: "<script>", for: Self.alice) == .failure(.invalidID))
-        #expect(try await repo.rate("osm-1", stars: 6, for: Self.alice) == .failure(.invalidRating))
-        #expect(try await repo.rate("osm-1", stars: 0, for: Self.alice) == .failure(.invalidRating))
+        #expect(Self.failure(try await repo.setSaved(true, .activity, id: "<script>", for: Self.alice)) == .invalidID)
+        #expect(Self.failure(try await repo.rate("osm-1", stars: 6, for: Self.alice)) == .invalidRating)
+        #expect(Self.failure(try await repo.rate("osm-1", stars: 0, for: Self.alice)) == .invalidRating)
         let empty = try await repo.addActivity(name: " ", description: nil, indoor: true, price: nil, for: Self.alice)
         #expect(empty.map(\.id) == .failure(.missing(.name)))
         let long = try await repo.addActivity(
@@ -114,7 +119,7 @@ struct WebVisitorTests {
         let cuisine = try await repo.addLunchSpot(
             name: "X", cuisine: String(repeating: "y", count: VisitorLimits.cuisine + 1), for: Self.alice)
         #expect(cuisine.map(\.id) == .failure(.tooLong(.cuisine, limit: VisitorLimits.cuisine)))
-        #expect(try await repo.deleteOwn(.activity, id: "zurich-zoo", for: Self.alice) == .failure(.notFound))
+        #expect(Self.failure(try await repo.deleteOwn(.activity, id: "zurich-zoo", for: Self.alice)) == .notFound)
         #expect(try await repo.items(for: Self.alice) == .none)
     }
 
@@ -126,7 +131,7 @@ struct WebVisitorTests {
         try await repo.setSaved(true, .activity, id: "zurich-zoo", for: Self.alice).get()
         try await repo.rate("osm-101", stars: 2, for: Self.alice).get()
         #expect(try await repo.items(for: Self.bob) == .none)
-        #expect(try await repo.deleteOwn(.activity, id: own.id, for: Self.bob) == .failure(.notFound))
+        #expect(Self.failure(try await repo.deleteOwn(.activity, id: own.id, for: Self.bob)) == .notFound)
         try await repo.setSaved(false, .activity, id: "zurich-zoo", for: Self.bob).get()
         try await repo.rate("osm-101", stars: nil, for: Self.bob).get()
         let items = try await repo.items(for: Self.alice)
@@ -154,8 +159,8 @@ struct WebVisitorTests {
             try await repo.setSaved(true, .activity, id: "a-\(index)", for: Self.bob).get()
         }
         #expect(
-            try await repo.setSaved(true, .activity, id: "a-new", for: Self.bob)
-                == .failure(.tooMany(.savedActivity, limit: saved)))
+            Self.failure(try await repo.setSaved(true, .activity, id: "a-new", for: Self.bob))
+                == .tooMany(.savedActivity, limit: saved))
         try await repo.setSaved(true, .activity, id: "a-0", for: Self.bob).get()
         #expect(try await repo.items(for: Self.bob).savedActivities.count == saved)
     }

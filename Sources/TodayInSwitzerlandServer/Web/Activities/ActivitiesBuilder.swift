@@ -22,6 +22,7 @@ enum ActivitiesBuilder {
         var keep: [(String, String?)] = []
         var addForm = ActivitiesModel.AddForm()
         var notice: String?
+        var error: String?
     }
 
     /// One listed activity.
@@ -108,26 +109,27 @@ enum ActivitiesBuilder {
         var chips = [
             ActivitiesModel.Link(
                 label: de ? "📍 In der Nähe" : "📍 Near me",
-                href: link(base.with { $0.near = $0.near == nil ? .city : nil }), current: query.near != nil)
+                href: link(base.with { $0.near = $0.near == nil ? .city : nil }), current: query.near != nil,
+                key: "near")
         ]
         chips += ActivitiesQuery.Show.allCases.map { show in
             ActivitiesModel.Link(
                 label: ActivitiesText.chip(show, language),
                 href: link(base.with { $0.show = show; $0.sub = nil }),
-                current: query.show == show)
+                current: query.show == show, key: show.rawValue)
         }
         let ageChips = ActivityFilter.AgeBand.allCases.map { band in
             ActivitiesModel.Link(
                 label: ActivitiesText.ages(band, language), href: link(base.with { $0.ages = band }),
-                current: query.ages == band)
+                current: query.ages == band, key: band.rawValue)
         }
         let subChips =
             query.show == .stayhome
-            ? [ActivitiesModel.Link(label: de ? "Alle Ideen" : "All ideas", href: link(base.with { $0.sub = nil }), current: query.sub == nil)]
+            ? [ActivitiesModel.Link(label: de ? "Alle Ideen" : "All ideas", href: link(base.with { $0.sub = nil }), current: query.sub == nil, key: "all")]
                 + ActivitiesText.subcategories.map { sub in
                     ActivitiesModel.Link(
                         label: ActivitiesText.subcategory(sub, language), href: link(base.with { $0.sub = sub }),
-                        current: query.sub == sub)
+                        current: query.sub == sub, key: sub)
                 } : []
         let categories =
             [ActivitiesModel.Option(value: "", label: de ? "Alle Kategorien" : "All categories", selected: query.category == nil)]
@@ -140,6 +142,7 @@ enum ActivitiesBuilder {
             value.map { (name, $0) }
         }
         if query.show != .all { hidden.append(("show", query.show.rawValue)) }
+        if query.ages != .all { hidden.append(("ages", query.ages.rawValue)) }
         if let sub = query.sub { hidden.append(("sub", sub)) }
         if let near = query.near { hidden.append(("near", near.query)) }
 
@@ -202,7 +205,7 @@ enum ActivitiesBuilder {
             surprise: surprise, cards: cards, summary: ActivitiesText.count(cards.count, language), empty: empty,
             clear: filtered ? ActivitiesModel.Link(label: de ? "Filter zurücksetzen" : "Clear filters", href: link(ActivitiesQuery().with { $0.near = query.near })) : nil,
             pageURL: input.path + PlacesSupport.query(input.keep + query.items), actionURL: input.path,
-            addForm: input.addForm, notice: input.notice)
+            addForm: input.addForm, notice: input.notice, error: input.error)
     }
 
     /// The pick of "Surprise me" for `seed`: weather-aware among the listed places (core
@@ -277,7 +280,7 @@ enum ActivitiesBuilder {
         }
         let place = a.indoor ? (de ? "Drinnen" : "Indoor") : (de ? "Draussen" : "Outdoor")
         return ActivitiesModel.Card(
-            id: a.id, anchor: "activity-\(a.id)", emoji: entry.own ? "⭐" : SwissApp.emoji(a.category),
+            id: a.id, anchor: "card-\(a.id)", emoji: entry.own ? "⭐" : SwissApp.emoji(a.category),
             name: de ? a.nameDE : a.name, description: de ? a.descriptionDE : a.description, badges: badges,
             materials: home ? materials : nil, saved: saved, own: entry.own, website: PlacesSupport.webAddress(a.url),
             directions: point.map { PlacesSupport.directions(lat: $0.lat, lon: $0.lon) }, point: point,

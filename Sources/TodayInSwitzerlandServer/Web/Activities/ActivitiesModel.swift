@@ -9,6 +9,8 @@ struct ActivitiesModel: Sendable, Equatable {
         var label: String
         var href: String
         var current: Bool = false
+        /// A stable key for scripts and tests (`data-key`).
+        var key: String = ""
     }
 
     /// A small label on a card; `kind` picks its colour.
@@ -102,6 +104,8 @@ struct ActivitiesModel: Sendable, Equatable {
     var addForm: AddForm
     /// A confirmation after a change ("Saved"), or nil.
     var notice: String?
+    /// Why a change was refused (other than the add form's own error), or nil.
+    var error: String?
 
     static func == (a: Self, b: Self) -> Bool {
         a.language == b.language && a.title == b.title && a.subtitle == b.subtitle && a.chips == b.chips
@@ -111,5 +115,6 @@ struct ActivitiesModel: Sendable, Equatable {
             && a.surprise == b.surprise && a.cards == b.cards && a.summary == b.summary
             && a.empty?.message == b.empty?.message && a.empty?.reset == b.empty?.reset && a.clear == b.clear
             && a.pageURL == b.pageURL && a.actionURL == b.actionURL && a.addForm == b.addForm && a.notice == b.notice
+            && a.error == b.error
     }
 }

@@ -26,6 +26,7 @@ enum LunchBuilder {
         var keep: [(String, String?)] = []
         var addForm = LunchModel.AddForm()
         var notice: String?
+        var error: String?
     }
 
     /// One listed place: from OpenStreetMap, or the visitor's own.
@@ -79,20 +80,20 @@ enum LunchBuilder {
         let chips: [LunchModel.Link] = [
             .init(
                 label: de ? "📍 In der Nähe" : "📍 Near me", href: link(base.with { $0.near = $0.near == nil ? .city : nil }),
-                current: query.near != nil),
+                current: query.near != nil, key: "near"),
             .init(
                 label: de ? "🟢 Jetzt offen" : "🟢 Open now", href: link(base.with { $0.open = $0.open == .now ? nil : .now }),
-                current: query.open == .now),
+                current: query.open == .now, key: "open-now"),
             .init(
                 label: de ? "🍽 Heute mittags offen" : "🍽 Open for lunch today",
-                href: link(base.with { $0.open = $0.open == .lunch ? nil : .lunch }), current: query.open == .lunch),
+                href: link(base.with { $0.open = $0.open == .lunch ? nil : .lunch }), current: query.open == .lunch, key: "open-lunch"),
             .init(
                 label: de ? "🪑 Terrasse" : "🪑 Terrace", href: link(base.with { $0.terrace.toggle() }),
-                current: query.terrace),
+                current: query.terrace, key: "terrace"),
             .init(
                 label: de ? "🥗 Vegi" : "🥗 Vegetarian", href: link(base.with { $0.vegetarian.toggle() }),
-                current: query.vegetarian),
-            .init(label: de ? "♥ Gemerkt" : "♥ Saved", href: link(base.with { $0.saved.toggle() }), current: query.saved),
+                current: query.vegetarian, key: "veg"),
+            .init(label: de ? "♥ Gemerkt" : "♥ Saved", href: link(base.with { $0.saved.toggle() }), current: query.saved, key: "saved"),
         ]
         let shown = query.all ? entries : Array(entries.prefix(listLimit))
         let cards = shown.map { card($0, items: input.items, language) }
@@ -101,8 +102,11 @@ enum LunchBuilder {
             var generator = SplitMix64(seed: seed)
             let pick = entries.isEmpty ? nil : entries[generator.int(below: entries.count)]
             var next = SplitMix64(seed: seed)
-            var pickCard = pick.map { card($0, items: input.items, language) }
-            pickCard?.anchor = "surprise-\(pickCard?.id ?? "")"
+            let pickCard = pick.map { entry -> LunchModel.Card in
+                var card = card(entry, items: input.items, language)
+                card.anchor = "surprise-\(card.id)"
+                return card
+            }
             surprise = LunchModel.Surprise(
                 card: pickCard, another: link(query.with { $0.surprise = next.next() % 1_000_000_000 }), close: link(base))
         }
@@ -146,7 +150,8 @@ enum LunchBuilder {
             showAll: shown.count < entries.count
                 ? .init(label: de ? "Alle \(entries.count) zeigen" : "Show all \(entries.count)", href: link(base.with { $0.all = true }))
                 : nil,
-            empty: empty, pageURL: link(query), actionURL: input.path, addForm: input.addForm, notice: input.notice)
+            empty: empty, pageURL: link(query), actionURL: input.path, addForm: input.addForm, notice: input.notice,
+            error: input.error)
     }
 
     static func emoji(_ category: CuisineCategory) -> String {
@@ -184,7 +189,7 @@ enum LunchBuilder {
         guard let spot = entry.spot else {
             let own = entry.own ?? CustomLunchSpot(id: id, name: "", cuisine: "")
             return LunchModel.Card(
-                id: id, anchor: "spot-\(id)", emoji: "⭐", name: own.name, cuisine: own.cuisine,
+                id: id, anchor: "card-\(id)", emoji: "⭐", name: own.name, cuisine: own.cuisine,
                 badges: [.init(text: de ? "⭐ Eigenes Lokal" : "⭐ Your own", kind: "own")], lunchToday: false,
                 saved: items.savedLunch.contains(id), own: true, rating: items.ratings[id] ?? 0, website: nil,
                 directions: nil, point: nil)
@@ -217,7 +222,7 @@ enum LunchBuilder {
         if spot.takeaway { badges.append(.init(text: de ? "📦 Take-away" : "📦 Takeaway", kind: "takeaway")) }
         let ok = spot.lat.isFinite && spot.lon.isFinite
         return LunchModel.Card(
-            id: id, anchor: "spot-\(id)", emoji: emoji(spot.cuisineCategory), name: spot.name,
+            id: id, anchor: "card-\(id)", emoji: emoji(spot.cuisineCategory), name: spot.name,
             cuisine: cuisine(spot, language), badges: badges, lunchToday: spot.openForLunch == true,
             saved: items.savedLunch.contains(id), own: false, rating: items.ratings[id] ?? 0,
             website: PlacesSupport.webAddress(spot.website),

@@ -63,4 +63,6 @@ struct LunchModel: Sendable {
     var actionURL: String
     var addForm: AddForm
     var notice: String?
+    /// Why a change was refused (other than the add form's own error), or nil.
+    var error: String?
 }
