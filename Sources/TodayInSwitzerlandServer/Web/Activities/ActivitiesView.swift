@@ -167,7 +167,7 @@ enum ActivitiesView {
         let l = model.language
         let form = model.addForm
         return .details(
-            .class("card add-own"), .id("add-activity"), .if(form.error != nil, .attribute(named: "open", value: "")),
+            .class("card add-own"), .id("add-activity"), .if(form.error != nil, .flag("open")),
             .summary(.safeText(l.t("➕ Add your own activity", "➕ Eigene Aktivität hinzufügen"))),
             .form(
                 .method(.post), .action(model.actionURL),

@@ -160,7 +160,7 @@ enum LunchView {
         let l = model.language
         let form = model.addForm
         return .details(
-            .class("card add-own"), .id("add-spot"), .if(form.error != nil, .attribute(named: "open", value: "")),
+            .class("card add-own"), .id("add-spot"), .if(form.error != nil, .flag("open")),
             .summary(.safeText(l.t("➕ Add a restaurant", "➕ Restaurant hinzufügen"))),
             .form(
                 .method(.post), .action(model.actionURL),
