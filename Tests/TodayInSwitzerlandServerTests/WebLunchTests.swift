@@ -143,6 +143,9 @@ struct WebLunchModelTests {
         #expect(model.chips[3].current && model.chips[3].href == "/swiss/app/lunch?city=zurich&lang=de")
         #expect(model.chips[1].href == "/swiss/app/lunch?city=zurich&lang=de&open=now&terrace=1")
         #expect(model.summary == "1 Lokal")
+        #expect(model.cards[0].cuisine == "Schweizerisch")  // OSM's English cuisine values, named in German
+        let pizza = LunchBuilder.card(.init(spot: Self.spots[2]), items: .none, .de)
+        #expect(pizza.cuisine == "Pizza, Italienisch")
     }
 
     @Test("surprise: reproducible by seed, from the filtered list")

@@ -92,7 +92,7 @@ enum ActivitiesView {
         let pins = model.cards.compactMap { card in
             card.point.map {
                 SwissMapPin(
-                    id: card.id, point: $0, label: "\(card.name), \(card.pinDetail)", href: "#\(card.anchor)",
+                    id: card.id, point: $0, label: "\(card.name), \(card.pinDetail)", href: "#\(card.anchor)", radius: 9,
                     kind: card.saved ? "saved" : "")
             }
         }

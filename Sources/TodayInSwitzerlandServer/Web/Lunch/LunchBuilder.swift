@@ -168,9 +168,23 @@ enum LunchBuilder {
         }
     }
 
-    /// "Pizza, Italian" from the cuisine tag; else the cuisine group; else the kind of place.
+    /// German names of the common OpenStreetMap cuisine values (the tags are English).
+    static let cuisineDE: [String: String] = [
+        "swiss": "Schweizerisch", "regional": "Regional", "italian": "Italienisch", "pizza": "Pizza",
+        "pasta": "Pasta", "vegetarian": "Vegetarisch", "vegan": "Vegan", "kebab": "Kebab", "turkish": "Türkisch",
+        "middle_eastern": "Orientalisch", "lebanese": "Libanesisch", "chinese": "Chinesisch", "japanese": "Japanisch",
+        "sushi": "Sushi", "thai": "Thailändisch", "vietnamese": "Vietnamesisch", "indian": "Indisch",
+        "korean": "Koreanisch", "asian": "Asiatisch", "french": "Französisch", "german": "Deutsch",
+        "spanish": "Spanisch", "greek": "Griechisch", "mexican": "Mexikanisch", "american": "Amerikanisch",
+        "burger": "Burger", "sandwich": "Sandwiches", "coffee_shop": "Café", "cake": "Kuchen",
+        "ice_cream": "Glace", "international": "International", "fondue": "Fondue", "raclette": "Raclette",
+    ]
+
+    /// "Pizza, Italian" from the cuisine tag (German names where known); else the cuisine group; else the kind of
+    /// place.
     static func cuisine(_ spot: LunchSpot, _ language: Language) -> String {
         let tokens = spot.cuisineTokens.prefix(3).map { token -> String in
+            if language == .de, let german = cuisineDE[token] { return german }
             let words = token.replacingOccurrences(of: "_", with: " ")
             return words.prefix(1).uppercased() + words.dropFirst()
         }

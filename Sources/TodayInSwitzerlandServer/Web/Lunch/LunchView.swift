@@ -59,7 +59,7 @@ enum LunchView {
                 SwissMapPin(
                     id: card.id, point: $0,
                     label: "\(card.name), \(card.lunchToday ? l.t("open for lunch today", "heute mittags offen") : card.cuisine)",
-                    href: "#\(card.anchor)", radius: 6, kind: card.lunchToday ? "open" : "closed")
+                    href: "#\(card.anchor)", radius: 9, kind: card.lunchToday ? "open" : "closed")
             }
         }
         return .div(
