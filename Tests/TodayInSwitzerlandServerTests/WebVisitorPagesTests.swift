@@ -201,7 +201,7 @@ struct WebVisitorPagesTests {
             #expect(html.contains("Your rating of Hiltl") && !html.contains(" style=\""))
             let rated = try await client.execute(
                 uri: "/swiss/app/lunch", method: .post, headers: Self.headers(json: true),
-                body: Self.body([("do", "rate"), ("id", "osm-102"), ("stars", "4")]))
+                body: Self.body([("do", "rate"), ("id", "osm-102"), ("stars-osm-102", "4")]))
             #expect(rated.status == .ok && String(buffer: rated.body).contains("Rating saved."))
             let cookie = try #require(Self.visitorCookie(rated))
             let after = String(

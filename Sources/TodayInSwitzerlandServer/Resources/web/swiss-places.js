@@ -108,7 +108,7 @@
         button.querySelector("span").textContent = saved ? "♥" : "♡";
         form.querySelector("input[name=do]").value = saved ? "unsave" : "save";
       } else if (kind === "rate") {
-        const chosen = Number((form.querySelector("input[name=stars]:checked") || {}).value || 0);
+        const chosen = Number((form.querySelector("input[type=radio]:checked") || {}).value || 0);
         form.querySelectorAll(".stars label").forEach((label, index) => {
           label.classList.toggle("is-on", index < chosen);
           label.querySelector("span").textContent = index < chosen ? "★" : "☆";

@@ -41,8 +41,7 @@ enum ActivitiesView {
                     .input(
                         .type(.search), .id("activities-q"), .name("q"), .attr("value", model.search),
                         .attr("maxlength", String(ActivitiesQuery.maximumSearch)),
-                        .attr("placeholder", l.t("Zoo, museum, painting…", "Zoo, Museum, Malen…")),
-                        .attr("autocomplete", "off"))),
+                        .attr("placeholder", l.t("Zoo, museum, painting…", "Zoo, Museum, Malen…")))),
                 .div(
                     .class("field"),
                     .label(.for("activities-category"), .safeText(l.t("Category", "Kategorie"))),

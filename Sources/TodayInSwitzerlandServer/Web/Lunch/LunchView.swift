@@ -128,7 +128,8 @@ enum LunchView {
     }
 
     /// The visitor's 1–5 stars: a radio group with a legend naming the place; the button saves (scripts save on
-    /// change). Stars up to the rating are filled.
+    /// change). Stars up to the rating are filled. Each card's radios have their own name (`stars-<id>`): axe-core
+    /// 3.1 counts same-named radios in different forms as one broken group.
     static func rating(_ card: LunchModel.Card, model: LunchModel) -> Node<HTML.BodyContext> {
         let l = model.language
         let group = "stars-\(card.id)"
@@ -137,7 +138,7 @@ enum LunchView {
             let inputID = "\(group)-\(stars)"
             let name = l.t(stars == 1 ? "1 star" : "\(stars) stars", stars == 1 ? "1 Stern" : "\(stars) Sterne")
             radios +=
-                "<input type=\"radio\" name=\"stars\" value=\"\(stars)\" id=\"\(HTMLEscape.attribute(inputID))\""
+                "<input type=\"radio\" name=\"\(HTMLEscape.attribute(group))\" value=\"\(stars)\" id=\"\(HTMLEscape.attribute(inputID))\""
                 + (card.rating == stars ? " checked" : "") + ">"
                 + "<label for=\"\(HTMLEscape.attribute(inputID))\" class=\"\(stars <= card.rating ? "is-on" : "")\">"
                 + "<span aria-hidden=\"true\">\(stars <= card.rating ? "★" : "☆")</span>"

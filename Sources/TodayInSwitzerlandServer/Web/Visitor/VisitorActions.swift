@@ -55,7 +55,7 @@ extension SwissWebController {
             outcome = try await visitors.addLunchSpot(name: form["name"], cuisine: form["cuisine"], for: visitor)
                 .map { ("added", "card-\($0.id)") }
         case "rate" where page == .lunch:
-            guard let stars = Int(form["stars"] ?? "") else {
+            guard let stars = Int(form["stars"] ?? form["stars-\(id)"] ?? "") else {
                 outcome = .failure(.invalidRating)
                 break
             }
