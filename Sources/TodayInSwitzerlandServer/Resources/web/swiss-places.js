@@ -10,6 +10,8 @@
     if (region && text) { region.textContent = ""; setTimeout(() => { region.textContent = text; }, 50); }
   }
 
+  const smooth = window.matchMedia("(prefers-reduced-motion: no-preference)").matches ? "smooth" : "auto";
+
   // Swaps the page's content for the one at `url` (same page, other filters), keeping focus sensible.
   let loading = null;
   async function show(url, push) {
@@ -26,14 +28,33 @@
       const active = document.activeElement;
       const search = active && active.id && active.matches("input[type=search]") ? active.id : null;
       const caret = search ? active.selectionStart : 0;
+      const typed = search ? active.value : "";
       page.replaceChildren(...next.childNodes);
-      if (push) history.pushState({ places: true }, "", url);
+      // "push": a new history entry (chips, links, submit); "replace": typing in the search box; false: back/forward.
+      if (push === "replace") history.replaceState({ places: true }, "", url);
+      else if (push) history.pushState({ places: true }, "", url);
+      shown = window.location.pathname + window.location.search;
       if (search) {
         const input = document.getElementById(search);
-        if (input) { input.focus(); try { input.setSelectionRange(caret, caret); } catch (e) { /* not a text input */ } }
+        if (input) {
+          // Keep what was typed while the answer was on its way, and ask again for it.
+          const sent = new URL(url, window.location.href).searchParams.get("q") || "";
+          input.value = typed;
+          input.focus();
+          try { input.setSelectionRange(caret, caret); } catch (e) { /* not a text input */ }
+          if (typed.trim() !== sent.trim()) input.dispatchEvent(new Event("input", { bubbles: true }));
+        }
       }
-      const summary = page.querySelector(".places-summary h2");
-      announce(summary ? summary.textContent : "");
+      const surprise = push === true && page.querySelector("#surprise h2");
+      if (surprise) {
+        // A new pick: take the reader (and the screen reader) to it.
+        surprise.setAttribute("tabindex", "-1");
+        surprise.focus({ preventScroll: true });
+        surprise.scrollIntoView({ behavior: smooth, block: "nearest" });
+      } else {
+        const summary = page.querySelector(".places-summary h2");
+        announce(summary ? summary.textContent : "");
+      }
     } catch (error) {
       if (error.name !== "AbortError") window.location.href = url;
     }
@@ -81,7 +102,7 @@
     const form = event.target.closest("form[data-places-filter]");
     if (!form) return;
     clearTimeout(typing);
-    typing = setTimeout(() => show(formURL(form), false), 350);
+    typing = setTimeout(() => show(formURL(form), "replace"), 350);
   });
   page.addEventListener("change", (event) => {
     const form = event.target.closest("form[data-places-filter]");
@@ -131,5 +152,10 @@
     }
   });
 
-  window.addEventListener("popstate", () => show(window.location.pathname + window.location.search, false));
+  // Back and forward between filter states; a jump to a card or pin (#fragment) only changes the hash.
+  let shown = window.location.pathname + window.location.search;
+  window.addEventListener("popstate", () => {
+    const target = window.location.pathname + window.location.search;
+    if (target !== shown) { shown = target; show(target, false); }
+  });
 })();

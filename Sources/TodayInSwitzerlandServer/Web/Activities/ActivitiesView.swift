@@ -33,7 +33,7 @@ enum ActivitiesView {
             .class("places-tools"),
             .form(
                 .class("places-search"), .method(.get), .action(model.actionURL),
-                .attribute(named: "role", value: "search"), .attr("data-places-filter", ""),
+                .attribute(named: "role", value: "search"), .attr("data-places-filter", "1"),
                 .forEach(model.hidden) { PlacesViews.hidden($0.name, $0.value) },
                 .div(
                     .class("field"),
@@ -57,7 +57,7 @@ enum ActivitiesView {
             .div(
                 .class("places-actions"),
                 .a(
-                    .class("button"), .link(model.surpriseLink), .attr("data-places-nav", ""),
+                    .class("button"), .link(model.surpriseLink), .attr("data-places-nav", "1"),
                     .safeText(l.t("🎲 Surprise me!", "🎲 Überrasch mich!"))),
                 .unwrap(model.clear) { clear in
                     .a(.class("button secondary"), .link(clear.href), .safeText(clear.label))
@@ -79,10 +79,10 @@ enum ActivitiesView {
             .div(
                 .class("places-actions"),
                 .a(
-                    .class("button"), .link(surprise.another), .attr("data-places-nav", ""),
+                    .class("button"), .link(surprise.another), .attr("data-places-nav", "1"),
                     .safeText(l.t("Another!", "Noch eine!"))),
                 .a(
-                    .class("button secondary"), .link(surprise.close), .attr("data-places-nav", ""),
+                    .class("button secondary"), .link(surprise.close), .attr("data-places-nav", "1"),
                     .safeText(l.t("Close", "Schliessen")))))
     }
 

@@ -26,7 +26,7 @@ enum LunchView {
                 .div(
                     .class("places-actions"),
                     .a(
-                        .class("button"), .link(model.surpriseLink), .attr("data-places-nav", ""),
+                        .class("button"), .link(model.surpriseLink), .attr("data-places-nav", "1"),
                         .safeText(l.t("🎲 Surprise me!", "🎲 Überrasch mich!")))),
                 .unwrap(model.nearNote) { .p(.class("places-note"), .safeText($0)) }),
             .unwrap(model.surprise) { surprise($0, model: model) },
@@ -45,10 +45,10 @@ enum LunchView {
             .div(
                 .class("places-actions"),
                 .a(
-                    .class("button"), .link(surprise.another), .attr("data-places-nav", ""),
+                    .class("button"), .link(surprise.another), .attr("data-places-nav", "1"),
                     .safeText(l.t("Another!", "Noch eines!"))),
                 .a(
-                    .class("button secondary"), .link(surprise.close), .attr("data-places-nav", ""),
+                    .class("button secondary"), .link(surprise.close), .attr("data-places-nav", "1"),
                     .safeText(l.t("Close", "Schliessen")))))
     }
 
@@ -153,8 +153,9 @@ enum LunchView {
                 .element(
                     named: "legend",
                     nodes: [.safeText(l.t("Your rating of \(card.name)", "Deine Bewertung von \(card.name)"))]),
-                .raw("<span class=\"stars\">\(radios)</span>"),
-                .button(.type(.submit), .class("button secondary rate-submit"), .safeText(l.t("Rate", "Bewerten")))))
+                .raw("<span class=\"stars\">\(radios)</span>")),
+            // Outside the fieldset: axe-core 3.1 wants a radio group's fieldset to hold nothing else.
+            .button(.type(.submit), .class("button secondary rate-submit"), .safeText(l.t("Rate", "Bewerten"))))
     }
 
     static func addForm(_ model: LunchModel) -> Node<HTML.BodyContext> {
