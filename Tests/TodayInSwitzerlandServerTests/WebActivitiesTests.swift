@@ -28,12 +28,19 @@ struct WebActivitiesModelTests {
     }
 
     static let fixture: [Activity] = [
-        activity("zurich-zoo", .animals, indoor: false, name: "Zoo Zürich", nameDE: "Zoo Zürich", lat: 47.385, lon: 8.574),
+        activity(
+            "zurich-zoo", .animals, indoor: false, name: "Zoo Zürich", nameDE: "Zoo Zürich", lat: 47.385, lon: 8.574),
         activity("zurich-museum", .museum, name: "Landesmuseum", description: "Swiss history for kids"),
-        activity("zurich-park", .playground, indoor: false, name: "Irchelpark", price: "Free", lat: 47.41, lon: 8.55, free: true),
-        activity("zurich-rink", .outdoor, indoor: false, name: "Dolder ice rink", minAge: 4, maxAge: 5, months: [11, 12, 1, 2], season: "winter"),
+        activity(
+            "zurich-park", .playground, indoor: false, name: "Irchelpark", price: "Free", lat: 47.41, lon: 8.55,
+            free: true),
+        activity(
+            "zurich-rink", .outdoor, indoor: false, name: "Dolder ice rink", minAge: 4, maxAge: 5,
+            months: [11, 12, 1, 2], season: "winter"),
         activity("zurich-pool", .outdoor, indoor: false, name: "Strandbad", months: [6, 7, 8]),  // out of season in November
-        activity("zurich-market", .seasonal, indoor: false, name: "Christmas market", price: "Free", months: [11, 12], season: "winter", free: true),
+        activity(
+            "zurich-market", .seasonal, indoor: false, name: "Christmas market", price: "Free", months: [11, 12],
+            season: "winter", free: true),
         activity("zurich-toddler", .indoorPlay, name: "Kindercity", minAge: 1, maxAge: 3),
         activity("home-rice", .stayhome, name: "Rice bin", nameDE: "Reiskiste", sub: "sensory"),
         activity("home-paint", .stayhome, name: "Finger painting", nameDE: "Fingermalen", sub: "art"),
@@ -80,13 +87,19 @@ struct WebActivitiesModelTests {
         #expect(ids { $0.show = .free } == ["zurich-park", "zurich-market"])
         #expect(ids { $0.show = .seasonal } == ["zurich-rink", "zurich-market"])
         #expect(ids { $0.show = .stayhome } == ["home-rice", "home-paint"])
-        #expect(ids { $0.show = .stayhome; $0.sub = "art" } == ["home-paint"])
+        #expect(
+            ids {
+                $0.show = .stayhome; $0.sub = "art"
+            } == ["home-paint"])
         var items = VisitorItems()
         items.savedActivities = ["home-rice", "zurich-zoo", "zurich-pool"]
         // Saved includes stay-home ideas, never things out of season.
         #expect(ids({ $0.show = .saved }, items: items) == ["zurich-zoo", "home-rice"])
         let stayHome = ActivitiesBuilder.model(Self.input(ActivitiesQuery(show: .stayhome)))
-        #expect(stayHome.subChips.map(\.label) == ["All ideas", "Sensory", "Art & Crafts", "Active Play", "Pretend Play", "Kitchen Fun"])
+        #expect(
+            stayHome.subChips.map(\.label) == [
+                "All ideas", "Sensory", "Art & Crafts", "Active Play", "Pretend Play", "Kitchen Fun",
+            ])
         #expect(stayHome.cards.first?.materials == "📦 Materials: Rice, a bin")
         #expect(ActivitiesBuilder.model(Self.input()).subChips.isEmpty)
     }
@@ -147,9 +160,14 @@ struct WebActivitiesModelTests {
         #expect(Array(Self.ids(model).prefix(2)) == ["own-1", "own-2"])
         #expect(model.cards[0].own && model.cards[0].point == nil && model.cards[0].directions == nil)
         #expect(model.cards[0].badges.map(\.kind) == ["own", "outdoor", "free"])
-        #expect(Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(show: .indoor), items: items))).first == "own-2")
-        #expect(Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(show: .free), items: items))).first == "own-1")
-        #expect(!Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(category: .outdoor), items: items))).contains("own-1"))
+        #expect(
+            Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(show: .indoor), items: items))).first == "own-2"
+        )
+        #expect(
+            Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(show: .free), items: items))).first == "own-1")
+        #expect(
+            !Self.ids(ActivitiesBuilder.model(Self.input(ActivitiesQuery(category: .outdoor), items: items))).contains(
+                "own-1"))
     }
 
     @Test("saved with nothing saved explains the heart")
@@ -200,7 +218,8 @@ struct WebActivitiesModelTests {
         #expect(model.summary == "2 Aktivitäten")
         let zoo = ActivitiesBuilder.card(.init(activity: Self.fixture[0], own: false), saved: true, .de)
         #expect(zoo.badges.map(\.text).contains("🌳 Draussen") && zoo.saved)
-        #expect(zoo.directions == "https://www.openstreetmap.org/directions?to=47.38500%2C8.57400#map=16/47.38500/8.57400")
+        #expect(
+            zoo.directions == "https://www.openstreetmap.org/directions?to=47.38500%2C8.57400#map=16/47.38500/8.57400")
     }
 
     @Test("the month decides the season in Europe/Zurich: 1 March 00:30 Swiss time is spring, not winter")
@@ -218,7 +237,8 @@ struct WebActivitiesModelTests {
     @Test("the query: defaults, every parameter, and bad values named")
     func query() throws {
         let parsed = try ActivitiesQuery.parse {
-            ["show": "free", "ages": "4-5", "category": "museum", "q": "  zoo  ", "near": "47.1,8.2", "surprise": "9"][$0]
+            ["show": "free", "ages": "4-5", "category": "museum", "q": "  zoo  ", "near": "47.1,8.2", "surprise": "9"][
+                $0]
         }.get()
         #expect(parsed.show == .free && parsed.ages == .fourToFive && parsed.category == .museum)
         #expect(parsed.search == "zoo" && parsed.near == .point(GeoPoint(lat: 47.1, lon: 8.2)) && parsed.surprise == 9)
@@ -237,6 +257,8 @@ struct WebActivitiesModelTests {
             }
             #expect(error.message.hasPrefix(message), "\(name)=\(value)")
         }
-        #expect(try ActivitiesQuery.parse { $0 == "q" ? String(repeating: "a", count: 500) : nil }.get().search.count == 100)
+        #expect(
+            try ActivitiesQuery.parse { $0 == "q" ? String(repeating: "a", count: 500) : nil }.get().search.count == 100
+        )
     }
 }

@@ -24,7 +24,8 @@ struct WebLunchModelTests {
             id: "osm-3", name: "Abendbar", lat: 47.40, lon: 8.60, amenity: .restaurant, cuisine: "pizza;italian",
             cuisineCategory: .italian, openingHours: "Mo-Su 18:00-23:00", openForLunch: false),
         LunchSpot(
-            id: "osm-way-4", name: "Kiosk", lat: 47.3770, lon: 8.5420, amenity: .fastFood, website: "javascript:alert(1)"),
+            id: "osm-way-4", name: "Kiosk", lat: 47.3770, lon: 8.5420, amenity: .fastFood,
+            website: "javascript:alert(1)"),
     ]
 
     static func input(
@@ -83,13 +84,17 @@ struct WebLunchModelTests {
         #expect(ids(LunchQuery(open: .now)) == ["osm-1", "osm-2"])
         #expect(ids(LunchQuery(open: .lunch)) == ["osm-1", "osm-2"])
         // 19:30 the evening place is open now, but not for lunch.
-        #expect(ids(LunchQuery(open: .now), now: Self.noon.addingTimeInterval(7 * 3600)) == ["osm-1", "osm-2", "osm-3"])
+        #expect(
+            ids(LunchQuery(open: .now), now: Self.noon.addingTimeInterval(7 * 3600)) == ["osm-1", "osm-2", "osm-3"])
         #expect(ids(LunchQuery(terrace: true)) == ["osm-1"])
         #expect(ids(LunchQuery(vegetarian: true)) == ["osm-2"])
         #expect(ids(LunchQuery(open: .lunch, terrace: true, vegetarian: true)).isEmpty)
         var items = VisitorItems()
         items.savedLunch = ["osm-3", "own-a"]
-        items.customLunch = [CustomLunchSpot(id: "own-a", name: "Mum's", cuisine: "Home"), CustomLunchSpot(id: "own-b", name: "B", cuisine: "")]
+        items.customLunch = [
+            CustomLunchSpot(id: "own-a", name: "Mum's", cuisine: "Home"),
+            CustomLunchSpot(id: "own-b", name: "B", cuisine: ""),
+        ]
         #expect(ids(LunchQuery(saved: true), items: items) == ["own-a", "osm-3"])
         #expect(ids(LunchQuery(), items: items).prefix(2) == ["own-a", "own-b"])
         // Own spots have no hours or tags: a filter that needs them leaves them out.
@@ -139,7 +144,10 @@ struct WebLunchModelTests {
         input.keep = [("city", "zurich"), ("lang", "de")]
         let model = LunchBuilder.model(input)
         #expect(model.title == "Wo essen wir?" && model.subtitle == "Restaurants in der Nähe von Zürich")
-        #expect(model.cards[0].badges.map(\.text) == ["🟢 Jetzt offen", "🍽 Heute mittags offen", "🪑 Terrasse", "♿ Teilweise rollstuhlgängig"])
+        #expect(
+            model.cards[0].badges.map(\.text) == [
+                "🟢 Jetzt offen", "🍽 Heute mittags offen", "🪑 Terrasse", "♿ Teilweise rollstuhlgängig",
+            ])
         #expect(model.chips[3].current && model.chips[3].href == "/swiss/app/lunch?city=zurich&lang=de")
         #expect(model.chips[1].href == "/swiss/app/lunch?city=zurich&lang=de&open=now&terrace=1")
         #expect(model.summary == "1 Lokal")
@@ -159,9 +167,13 @@ struct WebLunchModelTests {
 
     @Test("the query: every parameter, and bad values named")
     func query() throws {
-        let q = try LunchQuery.parse { ["open": "lunch", "terrace": "1", "veg": "1", "saved": "0", "near": "city", "all": "1"][$0] }.get()
+        let q = try LunchQuery.parse {
+            ["open": "lunch", "terrace": "1", "veg": "1", "saved": "0", "near": "city", "all": "1"][$0]
+        }.get()
         #expect(q == LunchQuery(open: .lunch, terrace: true, vegetarian: true, near: .city, all: true))
-        for (name, value) in [("open", "later"), ("terrace", "yes"), ("near", "1,2,3"), ("surprise", "x"), ("all", "2")] {
+        for (name, value) in [
+            ("open", "later"), ("terrace", "yes"), ("near", "1,2,3"), ("surprise", "x"), ("all", "2"),
+        ] {
             #expect(throws: PlacesSupport.QueryError.self) { try LunchQuery.parse { $0 == name ? value : nil }.get() }
         }
     }

@@ -67,7 +67,9 @@ struct WebVisitorPagesTests {
     @Test("Activities renders cards, the map, chips and the add form; no inline script or style")
     func activitiesPage() async throws {
         try await Self.withPages { client, _ in
-            for query in ["", "?lang=de", "?show=stayhome&sub=art", "?q=zoo&near=47.37,8.54", "?surprise=42", "?near=city"] {
+            for query in [
+                "", "?lang=de", "?show=stayhome&sub=art", "?q=zoo&near=47.37,8.54", "?surprise=42", "?near=city",
+            ] {
                 let page = try await client.execute(uri: "/swiss/app/activities\(query)", method: .get)
                 #expect(page.status == .ok, "\(query)")
                 let html = String(buffer: page.body)
@@ -79,11 +81,14 @@ struct WebVisitorPagesTests {
             #expect(all.contains("id=\"card-zurich-zoo\"") && all.contains("id=\"pin-zurich-zoo\""))
             #expect(all.contains("href=\"#card-zurich-zoo\"") && all.contains("class=\"swiss-map\""))
             #expect(all.contains("id=\"add-activity\"") && !all.contains("id=\"card-home-"))
-            let home = String(buffer: try await client.execute(uri: "/swiss/app/activities?show=stayhome", method: .get).body)
+            let home = String(
+                buffer: try await client.execute(uri: "/swiss/app/activities?show=stayhome", method: .get).body)
             #expect(home.contains("id=\"card-home-") && !home.contains("class=\"swiss-map\""))
-            let german = String(buffer: try await client.execute(uri: "/swiss/app/activities?lang=de", method: .get).body)
+            let german = String(
+                buffer: try await client.execute(uri: "/swiss/app/activities?lang=de", method: .get).body)
             #expect(german.contains("Was unternehmen wir heute?") && german.contains("Eigene Aktivität hinzufügen"))
-            let surprise = String(buffer: try await client.execute(uri: "/swiss/app/activities?surprise=42", method: .get).body)
+            let surprise = String(
+                buffer: try await client.execute(uri: "/swiss/app/activities?surprise=42", method: .get).body)
             #expect(surprise.contains("id=\"surprise\"") && surprise.contains("Another!"))
         }
     }
@@ -110,12 +115,16 @@ struct WebVisitorPagesTests {
         try await Self.withPages { client, _ in
             let saved = try await client.execute(
                 uri: "/swiss/app/activities", method: .post, headers: Self.headers(origin: "http://localhost"),
-                body: Self.body([("do", "save"), ("id", "zurich-zoo"), ("return", "/swiss/app/activities?show=outdoor")]))
+                body: Self.body([
+                    ("do", "save"), ("id", "zurich-zoo"), ("return", "/swiss/app/activities?show=outdoor"),
+                ]))
             #expect(saved.status == .seeOther)
             #expect(saved.headers[.location] == "/swiss/app/activities?show=outdoor&done=saved")
             let setCookie = try #require(saved.headers[.setCookie])
             #expect(setCookie.hasPrefix("swiss_visitor=") && setCookie.contains("HttpOnly"))
-            #expect(setCookie.contains("SameSite=Lax") && setCookie.contains("Max-Age=34560000") && !setCookie.contains("Secure"))
+            #expect(
+                setCookie.contains("SameSite=Lax") && setCookie.contains("Max-Age=34560000")
+                    && !setCookie.contains("Secure"))
             let cookie = try #require(Self.visitorCookie(saved))
             let page = String(
                 buffer: try await client.execute(
@@ -124,7 +133,8 @@ struct WebVisitorPagesTests {
             #expect(page.contains("id=\"card-zurich-zoo\"") && page.contains("aria-pressed=\"true\""))
             #expect(page.contains("Saved."))
             // Another browser sees nothing saved.
-            let stranger = String(buffer: try await client.execute(uri: "/swiss/app/activities?show=saved", method: .get).body)
+            let stranger = String(
+                buffer: try await client.execute(uri: "/swiss/app/activities?show=saved", method: .get).body)
             #expect(stranger.contains("No saved activities yet"))
             // A return address elsewhere is ignored.
             let away = try await client.execute(
@@ -152,17 +162,23 @@ struct WebVisitorPagesTests {
         }
     }
 
-    @Test("own activity: a refused text keeps what was typed (422); added, shown first, deleted; strangers cannot delete")
+    @Test(
+        "own activity: a refused text keeps what was typed (422); added, shown first, deleted; strangers cannot delete")
     func ownActivity() async throws {
         try await Self.withPages { client, _ in
             let long = String(repeating: "x", count: VisitorLimits.name + 1)
             let refused = try await client.execute(
                 uri: "/swiss/app/activities", method: .post, headers: Self.headers(),
-                body: Self.body([("do", "add"), ("name", long), ("description", "Kept <b>"), ("return", "/swiss/app/activities?lang=de")]))
+                body: Self.body([
+                    ("do", "add"), ("name", long), ("description", "Kept <b>"),
+                    ("return", "/swiss/app/activities?lang=de"),
+                ]))
             #expect(refused.status == .unprocessableContent)
             let page = String(buffer: refused.body)
             #expect(page.contains("Name ist zu lang: höchstens 80 Zeichen."))
-            #expect(page.contains("Kept &lt;b&gt;") && page.contains("<details class=\"card add-own\" id=\"add-activity\" open"))
+            #expect(
+                page.contains("Kept &lt;b&gt;")
+                    && page.contains("<details class=\"card add-own\" id=\"add-activity\" open"))
 
             let added = try await client.execute(
                 uri: "/swiss/app/activities", method: .post, headers: Self.headers(),
@@ -173,7 +189,8 @@ struct WebVisitorPagesTests {
             let cookie = try #require(Self.visitorCookie(added))
             let id = String(location.split(separator: "#")[1].dropFirst("card-".count))
             let list = String(
-                buffer: try await client.execute(uri: "/swiss/app/activities", method: .get, headers: [.cookie: cookie]).body)
+                buffer: try await client.execute(uri: "/swiss/app/activities", method: .get, headers: [.cookie: cookie])
+                    .body)
             let first = try #require(list.range(of: "<article class=\"place-card"))
             #expect(list[first.lowerBound...].hasPrefix("<article class=\"place-card is-own\" id=\"card-\(id)\""))
 
@@ -186,7 +203,8 @@ struct WebVisitorPagesTests {
                 body: Self.body([("do", "delete"), ("id", id)]))
             #expect(deleted.status == .ok && String(buffer: deleted.body).contains(#""done":"deleted""#))
             let after = String(
-                buffer: try await client.execute(uri: "/swiss/app/activities", method: .get, headers: [.cookie: cookie]).body)
+                buffer: try await client.execute(uri: "/swiss/app/activities", method: .get, headers: [.cookie: cookie])
+                    .body)
             #expect(!after.contains(id))
         }
     }
@@ -205,12 +223,16 @@ struct WebVisitorPagesTests {
             #expect(rated.status == .ok && String(buffer: rated.body).contains("Rating saved."))
             let cookie = try #require(Self.visitorCookie(rated))
             let after = String(
-                buffer: try await client.execute(uri: "/swiss/app/lunch?veg=1", method: .get, headers: [.cookie: cookie]).body)
+                buffer: try await client.execute(
+                    uri: "/swiss/app/lunch?veg=1", method: .get, headers: [.cookie: cookie]
+                ).body)
             #expect(after.contains("id=\"stars-osm-102-4\" checked"))
             #expect(!after.contains("Zeughauskeller"))  // the vegetarian filter
             let bad = try await client.execute(
                 uri: "/swiss/app/lunch", method: .post, headers: Self.headers(cookie: cookie),
-                body: Self.body([("do", "rate"), ("id", "osm-102"), ("stars", "9"), ("return", "/swiss/app/lunch?veg=1")]))
+                body: Self.body([
+                    ("do", "rate"), ("id", "osm-102"), ("stars", "9"), ("return", "/swiss/app/lunch?veg=1"),
+                ]))
             #expect(bad.status == .unprocessableContent && String(buffer: bad.body).contains("Rate with 1 to 5 stars."))
             let unknown = try await client.execute(
                 uri: "/swiss/app/lunch", method: .post, headers: Self.headers(), body: Self.body([("do", "explode")]))
@@ -220,7 +242,9 @@ struct WebVisitorPagesTests {
                 body: Self.body([("do", "add"), ("name", "Tante Emma"), ("cuisine", "Swiss")]))
             #expect(spot.status == .seeOther)
             let mine = String(
-                buffer: try await client.execute(uri: "/swiss/app/lunch?saved=0", method: .get, headers: [.cookie: cookie]).body)
+                buffer: try await client.execute(
+                    uri: "/swiss/app/lunch?saved=0", method: .get, headers: [.cookie: cookie]
+                ).body)
             #expect(mine.contains("Tante Emma") && mine.contains("Delete Tante Emma"))
         }
     }

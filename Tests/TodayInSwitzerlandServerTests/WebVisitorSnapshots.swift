@@ -41,7 +41,9 @@ struct WebVisitorSnapshots {
         var items = VisitorItems()
         items.savedActivities = ["zurich-museum"]
         items.customActivities = [
-            CustomActivity(id: "own-00000000000a", name: "Picnic <by> the lake", description: "Bring \"bread\"", indoor: false, price: "Free")
+            CustomActivity(
+                id: "own-00000000000a", name: "Picnic <by> the lake", description: "Bring \"bread\"", indoor: false,
+                price: "Free")
         ]
         items.savedLunch = ["osm-2"]
         items.ratings = ["osm-2": 4]

@@ -9,7 +9,9 @@ import TodayInSwitzerland
 /// The visitor id and the repository of saved, own and rated items, on every engine.
 @Suite("Swiss visitor items")
 struct WebVisitorTests {
-    static func repository(_ kind: DatabaseKind, clock: TestClock = TestClock(start: Date())) async throws
+    static func repository(
+        _ kind: DatabaseKind, clock: TestClock = TestClock(start: Date())
+    ) async throws
         -> VisitorRepository
     {
         let database = try await TestDatabases.make(kind)
@@ -32,9 +34,10 @@ struct WebVisitorTests {
         #expect(id.rawValue.count == 32)
         #expect(VisitorID(id.rawValue) == id)
         #expect(VisitorID.random() != VisitorID.random())
-        for bad in ["", "0123", String(repeating: "g", count: 32), "0123456789ABCDEF0123456789ABCDEF",
-            "0123456789abcdef0123456789abcdef0", "0123456789abcdef 123456789abcdef", "ü123456789abcdef0123456789abcde"]
-        {
+        for bad in [
+            "", "0123", String(repeating: "g", count: 32), "0123456789ABCDEF0123456789ABCDEF",
+            "0123456789abcdef0123456789abcdef0", "0123456789abcdef 123456789abcdef", "ü123456789abcdef0123456789abcde",
+        ] {
             #expect(VisitorID(bad) == nil, "\(bad)")
         }
     }
@@ -53,14 +56,17 @@ struct WebVisitorTests {
     func texts() throws {
         #expect(try VisitorText.clean("  Zoo \n  day ", .name, limit: 80, required: true) == "Zoo day")
         #expect(try VisitorText.clean(nil, .price, limit: 60) == "")
-        #expect(throws: VisitorItemError.missing(.name)) { try VisitorText.clean("   ", .name, limit: 80, required: true) }
+        #expect(throws: VisitorItemError.missing(.name)) {
+            try VisitorText.clean("   ", .name, limit: 80, required: true)
+        }
         let long = String(repeating: "é", count: 81)
         #expect(throws: VisitorItemError.tooLong(.name, limit: 80)) { try VisitorText.clean(long, .name, limit: 80) }
         #expect(try VisitorText.clean(String(repeating: "é", count: 80), .name, limit: 80).count == 80)
         #expect(throws: VisitorItemError.invalidText(.description)) {
             try VisitorText.clean("bell\u{7}", .description, limit: 500)
         }
-        #expect(VisitorText.isItemID("zurich-zoo") && VisitorText.isItemID("osm-way-123") && VisitorText.isItemID("own-0a"))
+        #expect(
+            VisitorText.isItemID("zurich-zoo") && VisitorText.isItemID("osm-way-123") && VisitorText.isItemID("own-0a"))
         for bad in ["", "-x", "Zurich", "a b", "a/b", String(repeating: "a", count: 81), "ü"] {
             #expect(!VisitorText.isItemID(bad), "\(bad)")
         }
@@ -126,8 +132,10 @@ struct WebVisitorTests {
     @Test("one visitor can neither see nor delete another's items", arguments: TestDatabases.kinds)
     func isolation(kind: DatabaseKind) async throws {
         let repo = try await Self.repository(kind)
-        let own = try await repo.addActivity(name: "Secret", description: nil, indoor: true, price: nil, for: Self.alice)
-            .get()
+        let own = try await repo.addActivity(
+            name: "Secret", description: nil, indoor: true, price: nil, for: Self.alice
+        )
+        .get()
         try await repo.setSaved(true, .activity, id: "zurich-zoo", for: Self.alice).get()
         try await repo.rate("osm-101", stars: 2, for: Self.alice).get()
         #expect(try await repo.items(for: Self.bob) == .none)
@@ -163,6 +171,24 @@ struct WebVisitorTests {
                 == .tooMany(.savedActivity, limit: saved))
         try await repo.setSaved(true, .activity, id: "a-0", for: Self.bob).get()
         #expect(try await repo.items(for: Self.bob).savedActivities.count == saved)
+    }
+
+    @Test("parallel adds never pass the cap (the visitor's row serialises them)", arguments: TestDatabases.kinds)
+    func parallelCap(kind: DatabaseKind) async throws {
+        let repo = try await Self.repository(kind)
+        let limit = VisitorLimits.maxItems(.customActivity)
+        let refused = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for index in 0..<(limit + 10) {
+                group.addTask {
+                    let result = try await repo.addActivity(
+                        name: "Idea \(index)", description: nil, indoor: true, price: nil, for: Self.alice)
+                    return Self.failure(result) == .tooMany(.customActivity, limit: limit)
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(refused == 10)
+        #expect(try await repo.items(for: Self.alice).customActivities.count == limit)
     }
 
     @Test("visitors unseen for 400 days are pruned with their items", arguments: TestDatabases.kinds)

@@ -115,7 +115,10 @@ enum ActivitiesBuilder {
         chips += ActivitiesQuery.Show.allCases.map { show in
             ActivitiesModel.Link(
                 label: ActivitiesText.chip(show, language),
-                href: link(base.with { $0.show = show; $0.sub = nil }),
+                href: link(
+                    base.with {
+                        $0.show = show; $0.sub = nil
+                    }),
                 current: query.show == show, key: show.rawValue)
         }
         let ageChips = ActivityFilter.AgeBand.allCases.map { band in
@@ -125,14 +128,21 @@ enum ActivitiesBuilder {
         }
         let subChips =
             query.show == .stayhome
-            ? [ActivitiesModel.Link(label: de ? "Alle Ideen" : "All ideas", href: link(base.with { $0.sub = nil }), current: query.sub == nil, key: "all")]
+            ? [
+                ActivitiesModel.Link(
+                    label: de ? "Alle Ideen" : "All ideas", href: link(base.with { $0.sub = nil }),
+                    current: query.sub == nil, key: "all")
+            ]
                 + ActivitiesText.subcategories.map { sub in
                     ActivitiesModel.Link(
                         label: ActivitiesText.subcategory(sub, language), href: link(base.with { $0.sub = sub }),
                         current: query.sub == sub, key: sub)
                 } : []
         let categories =
-            [ActivitiesModel.Option(value: "", label: de ? "Alle Kategorien" : "All categories", selected: query.category == nil)]
+            [
+                ActivitiesModel.Option(
+                    value: "", label: de ? "Alle Kategorien" : "All categories", selected: query.category == nil)
+            ]
             + Activity.Category.allCases.map {
                 ActivitiesModel.Option(
                     value: $0.rawValue, label: "\(SwissApp.emoji($0)) \(ActivitiesText.category($0, language))",
@@ -157,7 +167,8 @@ enum ActivitiesBuilder {
         }
 
         let filtered = query.show != .all || query.ages != .all || query.category != nil || !query.search.isEmpty
-        let reset = ActivitiesModel.Link(label: de ? "Alle Aktivitäten zeigen" : "Show all activities", href: link(ActivitiesQuery()))
+        let reset = ActivitiesModel.Link(
+            label: de ? "Alle Aktivitäten zeigen" : "Show all activities", href: link(ActivitiesQuery()))
         var empty: (message: String, reset: ActivitiesModel.Link?)?
         if cards.isEmpty {
             if query.show == .saved && input.items.savedActivities.isEmpty {
@@ -179,7 +190,10 @@ enum ActivitiesBuilder {
                     ? "Die nächsten zuerst, gemessen ab dem Zentrum von \(input.city.nameDE)."
                     : "Nearest first, measured from the centre of \(input.city.name)."
             case .point:
-                nearNote = de ? "Die nächsten zuerst, gemessen ab deinem Standort." : "Nearest first, measured from where you are."
+                nearNote =
+                    de
+                    ? "Die nächsten zuerst, gemessen ab deinem Standort."
+                    : "Nearest first, measured from where you are."
             }
         }
         var weatherNote: String?
@@ -203,7 +217,10 @@ enum ActivitiesBuilder {
             hidden: hidden, nearNote: nearNote, weatherNote: weatherNote,
             surpriseLink: input.path + PlacesSupport.query(input.keep + query.with { $0.surprise = freshSeed }.items),
             surprise: surprise, cards: cards, summary: ActivitiesText.count(cards.count, language), empty: empty,
-            clear: filtered ? ActivitiesModel.Link(label: de ? "Filter zurücksetzen" : "Clear filters", href: link(ActivitiesQuery().with { $0.near = query.near })) : nil,
+            clear: filtered
+                ? ActivitiesModel.Link(
+                    label: de ? "Filter zurücksetzen" : "Clear filters",
+                    href: link(ActivitiesQuery().with { $0.near = query.near })) : nil,
             pageURL: input.path + PlacesSupport.query(input.keep + query.items), actionURL: input.path,
             addForm: input.addForm, notice: input.notice, error: input.error)
     }
@@ -236,7 +253,10 @@ enum ActivitiesBuilder {
         }
         guard let (activity, reason) = pick else {
             return ActivitiesModel.Surprise(
-                card: nil, reason: de ? "Heute passt leider nichts — versuch einen anderen Filter." : "Nothing fits today — try another filter.",
+                card: nil,
+                reason: de
+                    ? "Heute passt leider nichts — versuch einen anderen Filter."
+                    : "Nothing fits today — try another filter.",
                 another: another, close: close)
         }
         var card = card(Entry(activity: activity, own: false), saved: saved.contains(activity.id), language)
@@ -268,7 +288,8 @@ enum ActivitiesBuilder {
         let free = ActivityFilter.isFree(a)
         if free { badges.append(.init(text: de ? "🆓 Gratis" : "🆓 Free", kind: "free")) }
         // "Free" as a price says nothing the free badge does not.
-        if let price = de ? (a.priceDE ?? a.price) : a.price, !price.isEmpty, !(free && ActivitiesText.saysFree(price)) {
+        if let price = de ? (a.priceDE ?? a.price) : a.price, !price.isEmpty, !(free && ActivitiesText.saysFree(price))
+        {
             badges.append(.init(text: "💰 " + price, kind: "price"))
         }
         if let ages = ActivitiesText.ageRange(a, language) { badges.append(.init(text: "👶 " + ages, kind: "ages")) }

@@ -110,7 +110,8 @@ struct ActivitiesModel: Sendable, Equatable {
     static func == (a: Self, b: Self) -> Bool {
         a.language == b.language && a.title == b.title && a.subtitle == b.subtitle && a.chips == b.chips
             && a.ageChips == b.ageChips && a.subChips == b.subChips && a.categories == b.categories
-            && a.search == b.search && a.hidden.map { "\($0.name)=\($0.value)" } == b.hidden.map { "\($0.name)=\($0.value)" }
+            && a.search == b.search
+            && a.hidden.map { "\($0.name)=\($0.value)" } == b.hidden.map { "\($0.name)=\($0.value)" }
             && a.nearNote == b.nearNote && a.weatherNote == b.weatherNote && a.surpriseLink == b.surpriseLink
             && a.surprise == b.surprise && a.cards == b.cards && a.summary == b.summary
             && a.empty?.message == b.empty?.message && a.empty?.reset == b.empty?.reset && a.clear == b.clear

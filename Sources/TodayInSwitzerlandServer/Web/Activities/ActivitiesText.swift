@@ -63,7 +63,8 @@ enum ActivitiesText {
         case "1 hour": return "1 Stunde"
         case "Half day": return "Halber Tag"
         default:
-            return en.replacingOccurrences(of: "hours", with: "Stunden").replacingOccurrences(of: "hour", with: "Stunde")
+            return en.replacingOccurrences(of: "hours", with: "Stunden").replacingOccurrences(
+                of: "hour", with: "Stunde")
         }
     }
 
@@ -72,9 +73,12 @@ enum ActivitiesText {
         guard let range = ActivityFilter.ageRange(of: activity) else { return nil }
         let de = language == .de
         if range.upperBound >= 18 {
-            return range.lowerBound == 0 ? nil : (de ? "ab \(range.lowerBound) Jahren" : "from \(range.lowerBound) years")
+            return range.lowerBound == 0
+                ? nil : (de ? "ab \(range.lowerBound) Jahren" : "from \(range.lowerBound) years")
         }
-        if range.lowerBound == range.upperBound { return de ? "\(range.lowerBound) Jahre" : "\(range.lowerBound) years" }
+        if range.lowerBound == range.upperBound {
+            return de ? "\(range.lowerBound) Jahre" : "\(range.lowerBound) years"
+        }
         return de ? "\(range.lowerBound)–\(range.upperBound) Jahre" : "\(range.lowerBound)–\(range.upperBound) years"
     }
 

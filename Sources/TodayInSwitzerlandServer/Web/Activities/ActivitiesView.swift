@@ -91,7 +91,8 @@ enum ActivitiesView {
         let pins = model.cards.compactMap { card in
             card.point.map {
                 SwissMapPin(
-                    id: card.id, point: $0, label: "\(card.name), \(card.pinDetail)", href: "#\(card.anchor)", radius: 9,
+                    id: card.id, point: $0, label: "\(card.name), \(card.pinDetail)", href: "#\(card.anchor)",
+                    radius: 9,
                     kind: card.saved ? "saved" : "")
             }
         }
@@ -133,7 +134,8 @@ enum ActivitiesView {
                 .span(.class("place-emoji"), .attribute(named: "aria-hidden", value: "true"), .text(card.emoji)),
                 .div(.class("place-title"), heading),
                 PlacesViews.saveForm(
-                    id: card.id, name: card.name, saved: card.saved, action: model.actionURL, returnURL: model.pageURL, l
+                    id: card.id, name: card.name, saved: card.saved, action: model.actionURL, returnURL: model.pageURL,
+                    l
                 )),
             .if(!card.description.isEmpty, .p(.class("place-desc"), .safeText(card.description))),
             PlacesViews.badges(card.badges),

@@ -79,21 +79,26 @@ enum LunchBuilder {
         let base = query.with { $0.surprise = nil }
         let chips: [LunchModel.Link] = [
             .init(
-                label: de ? "📍 In der Nähe" : "📍 Near me", href: link(base.with { $0.near = $0.near == nil ? .city : nil }),
+                label: de ? "📍 In der Nähe" : "📍 Near me",
+                href: link(base.with { $0.near = $0.near == nil ? .city : nil }),
                 current: query.near != nil, key: "near"),
             .init(
-                label: de ? "🟢 Jetzt offen" : "🟢 Open now", href: link(base.with { $0.open = $0.open == .now ? nil : .now }),
+                label: de ? "🟢 Jetzt offen" : "🟢 Open now",
+                href: link(base.with { $0.open = $0.open == .now ? nil : .now }),
                 current: query.open == .now, key: "open-now"),
             .init(
                 label: de ? "🍽 Heute mittags offen" : "🍽 Open for lunch today",
-                href: link(base.with { $0.open = $0.open == .lunch ? nil : .lunch }), current: query.open == .lunch, key: "open-lunch"),
+                href: link(base.with { $0.open = $0.open == .lunch ? nil : .lunch }), current: query.open == .lunch,
+                key: "open-lunch"),
             .init(
                 label: de ? "🪑 Terrasse" : "🪑 Terrace", href: link(base.with { $0.terrace.toggle() }),
                 current: query.terrace, key: "terrace"),
             .init(
                 label: de ? "🥗 Vegi" : "🥗 Vegetarian", href: link(base.with { $0.vegetarian.toggle() }),
                 current: query.vegetarian, key: "veg"),
-            .init(label: de ? "♥ Gemerkt" : "♥ Saved", href: link(base.with { $0.saved.toggle() }), current: query.saved, key: "saved"),
+            .init(
+                label: de ? "♥ Gemerkt" : "♥ Saved", href: link(base.with { $0.saved.toggle() }), current: query.saved,
+                key: "saved"),
         ]
         let shown = query.all ? entries : Array(entries.prefix(listLimit))
         let cards = shown.map { card($0, items: input.items, language) }
@@ -108,7 +113,8 @@ enum LunchBuilder {
                 return card
             }
             surprise = LunchModel.Surprise(
-                card: pickCard, another: link(query.with { $0.surprise = next.next() % 1_000_000_000 }), close: link(base))
+                card: pickCard, another: link(query.with { $0.surprise = next.next() % 1_000_000_000 }),
+                close: link(base))
         }
         var clock = SplitMix64(seed: UInt64(max(0, input.now.timeIntervalSince1970 * 1000)))
         let filtered = query.open != nil || query.terrace || query.vegetarian || query.saved
@@ -123,7 +129,10 @@ enum LunchBuilder {
                         : "No saved places yet — tap the heart on a card to keep it here.", reset
                 )
             } else {
-                empty = (de ? "Keine Lokale passen zu diesen Filtern." : "No places match these filters.", filtered ? reset : nil)
+                empty = (
+                    de ? "Keine Lokale passen zu diesen Filtern." : "No places match these filters.",
+                    filtered ? reset : nil
+                )
             }
         }
         var nearNote: String?
@@ -134,12 +143,14 @@ enum LunchBuilder {
                 ? "Die nächsten zuerst, gemessen ab dem Zentrum von \(input.city.nameDE)."
                 : "Nearest first, measured from the centre of \(input.city.name)."
         case .point?:
-            nearNote = de ? "Die nächsten zuerst, gemessen ab deinem Standort." : "Nearest first, measured from where you are."
+            nearNote =
+                de ? "Die nächsten zuerst, gemessen ab deinem Standort." : "Nearest first, measured from where you are."
         case nil: break
         }
         let summary =
             shown.count == entries.count
-            ? (entries.count == 1 ? (de ? "1 Lokal" : "1 place") : (de ? "\(entries.count) Lokale" : "\(entries.count) places"))
+            ? (entries.count == 1
+                ? (de ? "1 Lokal" : "1 place") : (de ? "\(entries.count) Lokale" : "\(entries.count) places"))
             : (de ? "\(shown.count) von \(entries.count) Lokalen" : "\(shown.count) of \(entries.count) places")
         return LunchModel(
             language: language, title: de ? "Wo essen wir?" : "Where to eat?",
@@ -148,7 +159,9 @@ enum LunchBuilder {
             surpriseLink: link(base.with { $0.surprise = clock.next() % 1_000_000_000 }), surprise: surprise,
             cards: cards, summary: summary,
             showAll: shown.count < entries.count
-                ? .init(label: de ? "Alle \(entries.count) zeigen" : "Show all \(entries.count)", href: link(base.with { $0.all = true }))
+                ? .init(
+                    label: de ? "Alle \(entries.count) zeigen" : "Show all \(entries.count)",
+                    href: link(base.with { $0.all = true }))
                 : nil,
             empty: empty, pageURL: link(query), actionURL: input.path, addForm: input.addForm, notice: input.notice,
             error: input.error)
@@ -219,7 +232,9 @@ enum LunchBuilder {
         case false?: badges.append(.init(text: de ? "Heute mittags zu" : "No lunch today", kind: "closed"))
         case nil: break
         }
-        if let km = spot.distanceKm { badges.append(.init(text: "📍 " + PlacesSupport.distance(km, language), kind: "distance")) }
+        if let km = spot.distanceKm {
+            badges.append(.init(text: "📍 " + PlacesSupport.distance(km, language), kind: "distance"))
+        }
         if spot.outdoorSeating { badges.append(.init(text: de ? "🪑 Terrasse" : "🪑 Terrace", kind: "terrace")) }
         let diet = [spot.vegan].compactMap { $0?.lowercased() }
         if diet.contains("yes") || diet.contains("only") || spot.cuisineTokens.contains("vegan") {

@@ -46,8 +46,9 @@ struct LunchQuery: Sendable, Equatable {
             guard let open = Open(rawValue: text) else { return fail("open must be now or lunch.") }
             query.open = open
         }
-        for (name, flag) in [("terrace", \LunchQuery.terrace), ("veg", \.vegetarian), ("saved", \.saved), ("all", \.all)]
-        {
+        for (name, flag) in [
+            ("terrace", \LunchQuery.terrace), ("veg", \.vegetarian), ("saved", \.saved), ("all", \.all),
+        ] {
             guard let text = get(name), !text.isEmpty else { continue }
             guard text == "1" || text == "0" else { return fail("\(name) must be 1 or 0.") }
             query[keyPath: flag] = text == "1"

@@ -12,13 +12,16 @@ enum LunchView {
         let l = model.language
         return .div(
             .class("places-page"), .attr("data-places", "lunch"),
-            .header(.class("places-head"), .h1(.safeText(model.title)), .p(.class("subtitle"), .safeText(model.subtitle))),
+            .header(
+                .class("places-head"), .h1(.safeText(model.title)), .p(.class("subtitle"), .safeText(model.subtitle))),
             PlacesViews.notice(model.notice),
             PlacesViews.notice(model.error, error: true),
             model.unavailable
                 ? .p(
                     .class("freshness unavailable"), .attribute(named: "role", value: "status"),
-                    .safeText(l.t("Lunch spots unavailable — retrying.", "Restaurants nicht verfügbar — neuer Versuch läuft.")))
+                    .safeText(
+                        l.t("Lunch spots unavailable — retrying.", "Restaurants nicht verfügbar — neuer Versuch läuft.")
+                    ))
                 : SwissComponents.freshnessNotice(model.source, what: l.t("Restaurants", "Restaurants"), now: now, l),
             .div(
                 .class("places-tools"),
@@ -58,7 +61,8 @@ enum LunchView {
             card.point.map {
                 SwissMapPin(
                     id: card.id, point: $0,
-                    label: "\(card.name), \(card.lunchToday ? l.t("open for lunch today", "heute mittags offen") : card.cuisine)",
+                    label:
+                        "\(card.name), \(card.lunchToday ? l.t("open for lunch today", "heute mittags offen") : card.cuisine)",
                     href: "#\(card.anchor)", radius: 9, kind: card.lunchToday ? "open" : "closed")
             }
         }
@@ -76,7 +80,9 @@ enum LunchView {
                         language: l, id: "lunch-map"))),
             .div(
                 .class("places-list"),
-                .div(.class("places-summary"), .h2(.safeText(model.summary))),
+                .if(
+                    !(model.unavailable && model.cards.isEmpty),
+                    .div(.class("places-summary"), .h2(.safeText(model.summary)))),
                 .unwrap(model.empty) { empty in
                     .div(
                         .class("card places-empty"), .p(.safeText(empty.message)),
@@ -99,7 +105,8 @@ enum LunchView {
                     .class("place-title"), inSurprise ? .h3(.safeText(card.name)) : .h3(.safeText(card.name)),
                     .if(!card.cuisine.isEmpty, .p(.class("cuisine"), .safeText(card.cuisine)))),
                 PlacesViews.saveForm(
-                    id: card.id, name: card.name, saved: card.saved, action: model.actionURL, returnURL: model.pageURL, l
+                    id: card.id, name: card.name, saved: card.saved, action: model.actionURL, returnURL: model.pageURL,
+                    l
                 )),
             PlacesViews.badges(card.badges),
             .if(!inSurprise, rating(card, model: model)),

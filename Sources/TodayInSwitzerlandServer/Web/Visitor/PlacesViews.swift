@@ -66,7 +66,7 @@ enum PlacesViews {
     /// The live region scripts announce changes in.
     static var liveRegion: Node<HTML.BodyContext> {
         .p(
-        .class("visually-hidden places-status"), .attribute(named: "role", value: "status"),
+            .class("visually-hidden places-status"), .attribute(named: "role", value: "status"),
             .attribute(named: "aria-live", value: "polite"))
     }
 }

@@ -12,7 +12,8 @@ import WebUI
 /// back (POST–redirect–GET) with a confirmation; `swiss-places.js` asks for JSON instead.
 extension SwissWebController {
     /// What a page does with a refused form: show itself again with the message (and the typed texts).
-    typealias RefusalPage = @Sendable (_ returnURL: String, _ form: FormData, _ message: String) async throws -> Response
+    typealias RefusalPage =
+        @Sendable (_ returnURL: String, _ form: FormData, _ message: String) async throws -> Response
 
     /// The visitor's change `form` on `page` (`.activities` or `.lunch`).
     func visitorAction(
@@ -96,7 +97,8 @@ extension SwissWebController {
         switch done {
         case "saved": language.t("Saved.", "Gemerkt.")
         case "unsaved": language.t("Removed from your saved list.", "Nicht mehr gemerkt.")
-        case "added": language.t("Added — it is at the top of the list.", "Hinzugefügt — es steht zuoberst in der Liste.")
+        case "added":
+            language.t("Added — it is at the top of the list.", "Hinzugefügt — es steht zuoberst in der Liste.")
         case "deleted": language.t("Deleted.", "Gelöscht.")
         case "rated": language.t("Rating saved.", "Bewertung gespeichert.")
         case "unrated": language.t("Rating removed.", "Bewertung entfernt.")
@@ -115,7 +117,8 @@ extension SwissWebController {
 
     /// `url` with `done=<done>` in place of any earlier `done` (and without a fragment).
     static func withDone(_ url: String, _ done: String) -> String {
-        let base = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
+        let base =
+            url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url
         let parts = base.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let path = parts.first.map(String.init) ?? base
         var items = parts.count > 1 ? parts[1].split(separator: "&").map(String.init) : []
@@ -180,7 +183,10 @@ extension SwissWebController {
                 main: .group(
                     .h1(.safeText(section.name(l))),
                     Components.notice(message, kind: "error"),
-                    .p(.a(.class("button"), .link(prefs.link(section.url)), .safeText(l.t("Start over", "Neu beginnen"))))
+                    .p(
+                        .a(
+                            .class("button"), .link(prefs.link(section.url)),
+                            .safeText(l.t("Start over", "Neu beginnen"))))
                 )),
             status: .badRequest)
     }

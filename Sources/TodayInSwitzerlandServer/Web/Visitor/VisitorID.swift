@@ -52,7 +52,8 @@ struct VisitorID: Hashable, Sendable, CustomStringConvertible {
     /// The `Set-Cookie` value that keeps this id for ``lifetime``: HttpOnly (no script needs it), SameSite=Lax
     /// (sent on top-level navigation, not on cross-site posts) and Secure when the request came over HTTPS.
     func cookie(secure: Bool) -> String {
-        var cookie = "\(Self.cookieName)=\(rawValue); Path=\(Self.cookiePath); Max-Age=\(Int(Self.lifetime)); HttpOnly; SameSite=Lax"
+        var cookie =
+            "\(Self.cookieName)=\(rawValue); Path=\(Self.cookiePath); Max-Age=\(Int(Self.lifetime)); HttpOnly; SameSite=Lax"
         if secure { cookie += "; Secure" }
         return cookie
     }

@@ -107,7 +107,8 @@ enum VisitorItemError: Error, Sendable, Equatable {
         let de = language == .de
         switch self {
         case .missing(let field):
-            return de ? "\(field.label(.de)) fehlt — bitte ausfüllen." : "\(field.label(.en)) is missing — please fill it in."
+            return de
+                ? "\(field.label(.de)) fehlt — bitte ausfüllen." : "\(field.label(.en)) is missing — please fill it in."
         case .tooLong(let field, let limit):
             return de
                 ? "\(field.label(.de)) ist zu lang: höchstens \(limit) Zeichen."
