@@ -6,6 +6,7 @@ Run:  E2E_REQUIRED=1 CLUBHOUSE_BIN=$(swift build --show-bin-path)/clubhouse pyth
 
 from __future__ import annotations
 
+import json
 import time
 import urllib.request
 from urllib.parse import parse_qs, urlparse
@@ -20,6 +21,19 @@ from test_clubweekly import (axe_violations, clear_resize, console_errors, css, 
 
 ACTIVITIES = "/swiss/app/activities"
 LUNCH = "/swiss/app/lunch"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def warm_lunch(server):
+    """Waits until the server holds the fake Overpass answer: these tests are about the pages with data (a loaded
+    machine may take longer than the upstream wait for the very first fetch; the dead-upstream test covers that)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(server.url("/swiss/lunch?city=zurich&refresh=true"), timeout=20) as response:
+            if json.loads(response.read()).get("spots"):
+                return
+        time.sleep(0.5)
+    pytest.fail("the fake Overpass answer never arrived")
 
 
 def open_page(driver, server, path: str) -> None:
