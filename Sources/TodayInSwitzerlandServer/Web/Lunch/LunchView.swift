@@ -102,7 +102,7 @@ enum LunchView {
                 .class("place-card-head"),
                 .span(.class("place-emoji"), .attribute(named: "aria-hidden", value: "true"), .text(card.emoji)),
                 .div(
-                    .class("place-title"), inSurprise ? .h3(.safeText(card.name)) : .h3(.safeText(card.name)),
+                    .class("place-title"), .h3(.safeText(card.name)),
                     .if(!card.cuisine.isEmpty, .p(.class("cuisine"), .safeText(card.cuisine)))),
                 PlacesViews.saveForm(
                     id: card.id, name: card.name, saved: card.saved, action: model.actionURL, returnURL: model.pageURL,

@@ -33,8 +33,6 @@ enum PlacesViews {
             .button(
                 .type(.submit), .class("heart"), .attr("aria-pressed", saved ? "true" : "false"),
                 .attr("aria-label", language.t("Save \(name)", "\(name) merken")),
-                .attr("data-label-saved", language.t("Saved", "Gemerkt")),
-                .attr("data-label-removed", language.t("Removed from saved", "Nicht mehr gemerkt")),
                 .span(.attribute(named: "aria-hidden", value: "true"), .text(saved ? "♥" : "♡"))))
     }
 
