@@ -19,7 +19,7 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
     for module in runtime.apps.modules { module.addRoutes(to: router) }
     let shell = ShellController(
         defaultClub: runtime.config.defaultClub, apps: runtime.apps,
-        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 1))
+        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 0.9))
     if warmUp { shell.warmUp() }
     shell.addRoutes(to: router)
     return router
