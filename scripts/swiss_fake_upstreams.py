@@ -106,9 +106,11 @@ def stationboard(station):
 
 
 OVERPASS = {"elements": [
-    {"type": "node", "id": 101, "lat": 47.3744, "lon": 8.5410, "tags": {"amenity": "restaurant", "name": "Zeughauskeller", "cuisine": "swiss", "opening_hours": "Mo-Su 11:30-23:00"}},
-    {"type": "node", "id": 102, "lat": 47.3722, "lon": 8.5395, "tags": {"amenity": "restaurant", "name": "Hiltl", "cuisine": "vegetarian", "diet:vegetarian": "only", "opening_hours": "Mo-Sa 06:00-24:00; Su 08:00-24:00"}},
+    {"type": "node", "id": 101, "lat": 47.3744, "lon": 8.5410, "tags": {"amenity": "restaurant", "name": "Zeughauskeller", "cuisine": "swiss", "opening_hours": "Mo-Su 11:30-23:00", "outdoor_seating": "yes", "wheelchair": "limited"}},
+    {"type": "node", "id": 102, "lat": 47.3722, "lon": 8.5395, "tags": {"amenity": "restaurant", "name": "Hiltl", "cuisine": "vegetarian", "diet:vegetarian": "only", "opening_hours": "Mo-Sa 06:00-24:00; Su 08:00-24:00", "website": "https://hiltl.ch", "wheelchair": "yes"}},
     {"type": "node", "id": 103, "lat": 47.3760, "lon": 8.5440, "tags": {"amenity": "cafe", "name": "Café Henrici", "opening_hours": "Mo-Fr 07:00-18:00; Su,PH off"}},
+    {"type": "node", "id": 104, "lat": 47.3790, "lon": 8.5300, "tags": {"amenity": "fast_food", "name": "Kebab Haus", "cuisine": "kebab;turkish", "takeaway": "yes", "opening_hours": "Mo-Su 10:00-02:00"}},
+    {"type": "node", "id": 106, "lat": 47.3711, "lon": 8.5480, "tags": {"amenity": "restaurant", "name": "Abendrot", "cuisine": "middle_eastern", "opening_hours": "Tu-Sa 17:00-23:00"}},
 ]}
 
 

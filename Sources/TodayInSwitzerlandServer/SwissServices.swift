@@ -25,7 +25,7 @@ public struct SwissApp: AppModule {
     let startedAt: Date
 
     /// The tables the app needs.
-    public static let migrations: [Migration] = [UpstreamCache.migration]
+    public static let migrations: [Migration] = [UpstreamCache.migration, VisitorRepository.migration]
 
     /// Time to live of each upstream's answers (the original cached its responses for 30 minutes).
     enum TTL {
@@ -62,8 +62,11 @@ public struct SwissApp: AppModule {
         places = try PlacesCatalog.load()
     }
 
-    /// Start-up housekeeping: forgets cached answers older than two weeks.
-    public func prepare() async { await cache.prune() }
+    /// Start-up housekeeping: forgets cached answers older than two weeks and visitors unseen for 400 days.
+    public func prepare() async {
+        await cache.prune()
+        try? await visitors.prune()
+    }
 
     // MARK: Upstream parts
 
@@ -323,6 +326,19 @@ public struct SwissApp: AppModule {
     /// `GET /swiss/lunch` — places to eat near the city centre with "open for lunch" for today (Swiss time).
     public func lunch(city: City, language: Language, refresh: Bool, filter: LunchFilter) async -> Data? {
         let time = now()
+        let (all, answer, holidays) = await lunchSpots(city: city, at: time, refresh: refresh)
+        let spots = LunchSpots.filter(all, by: filter, now: SwissTime(time), isHoliday: { holidays.contains($0) })
+        let response = LunchBody(
+            spots: spots, center: filter.near ?? city.location, city: CityBody(city, language), timestamp: time,
+            sources: ["overpass": SourceState(answer)])
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// Every lunch spot of the city's Overpass answer (cached) with `openForLunch` for the Swiss day of `time`, the
+    /// answer (nil when Overpass never answered) and the public holidays the opening hours were read with.
+    func lunchSpots(
+        city: City, at time: Date, refresh: Bool
+    ) async -> (spots: [LunchSpot], answer: CachedAnswer?, holidays: Set<CivilDate>) {
         let query = LunchSpots.query(center: city.location)
         let answer = await cache.answer("overpass:\(city.id)", ttl: TTL.overpass, refresh: refresh) {
             guard let data = await overpassFetcher.post(config.overpass, form: ["data": query]),
@@ -330,16 +346,13 @@ public struct SwissApp: AppModule {
             else { return nil }
             return data
         }
-        let swiss = SwissTime(time)
-        let holidays = publicHolidays(around: swiss.date, city: city)
-        let holiday: (CivilDate) -> Bool = { holidays.contains($0) }
-        var spots =
-            answer.flatMap { try? LunchSpots.parse(overpassJSON: $0.body, today: swiss.date, isHoliday: holiday) } ?? []
-        spots = LunchSpots.filter(spots, by: filter, now: swiss, isHoliday: holiday)
-        let response = LunchBody(
-            spots: spots, center: filter.near ?? city.location, city: CityBody(city, language), timestamp: time,
-            sources: ["overpass": SourceState(answer)])
-        return try? JSONResponse.encoder().encode(response)
+        let today = CivilDate(time)
+        let holidays = publicHolidays(around: today, city: city)
+        let spots =
+            answer.flatMap {
+                try? LunchSpots.parse(overpassJSON: $0.body, today: today, isHoliday: { holidays.contains($0) })
+            } ?? []
+        return (spots, answer, holidays)
     }
 
     /// `GET /swiss/sunshine` — the weekend's sunniest places from Zürich.
