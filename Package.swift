@@ -161,7 +161,8 @@ let package = Package(
         .target(
             name: "TodayInSwitzerlandServer",
             dependencies: [
-                "TodayInSwitzerland", "ServerKit",
+                "TodayInSwitzerland", "ServerKit", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -17,6 +17,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -110,6 +111,7 @@ class Server:
     demo_code: str = ""
     private_code: str = ""
     extra: dict = field(default_factory=dict)
+    env: dict = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
@@ -132,7 +134,7 @@ class Server:
              "--data-dir", str(self.data_dir), "--log-level", "warning"],
             stdout=log, stderr=subprocess.STDOUT, cwd=self.data_dir,
             # Exports of more than 50 rows are imported by a background job (a small file shows that page).
-            env={**os.environ, "CLUBWEEKLY_IMPORT_BACKGROUND_ROWS": "50"})
+            env={**os.environ, "CLUBWEEKLY_IMPORT_BACKGROUND_ROWS": "50", **self.env})
         log.close()
         self.wait_healthy()
 
@@ -209,10 +211,45 @@ def server_root():
         shutil.rmtree(root, ignore_errors=True)
 
 
+def swiss_upstream_env(port: int) -> dict:
+    """Points Today in Switzerland's upstreams at `scripts/swiss_fake_upstreams.py` on `port`."""
+    base = f"http://127.0.0.1:{port}"
+    return {"SWISS_OPENMETEO_URL": base, "SWISS_TRANSPORT_URL": base, "SWISS_OVERPASS_URL": f"{base}/api/interpreter",
+            "SWISS_FEEDS_URL": base}
+
+
+def start_swiss_fakes(delay_ms: int = 0) -> tuple[subprocess.Popen, int]:
+    """Starts the Swiss upstream fakes (Open-Meteo, feeds, transport, Overpass) and waits until they answer."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, str(REPO_DIR / "scripts" / "swiss_fake_upstreams.py"), str(port),
+                                str(delay_ms)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return process, port
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("the Swiss upstream fakes did not start")
+
+
 @pytest.fixture(scope="session")
-def server(server_root, request):
-    """The shared server: demo club seeded on start-up, plus the private club `e2e-private`."""
+def swiss_fakes():
+    """The Swiss upstream fakes every server of the session uses (port)."""
+    process, port = start_swiss_fakes()
+    yield port
+    process.terminate()
+    process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def server(server_root, swiss_fakes, request):
+    """The shared server: demo club seeded on start-up, plus the private club `e2e-private`; Today in Switzerland
+    reads the local upstream fakes (and waits up to 10 s for them, so a loaded CI machine never shows the
+    "unavailable" state where a test expects data; the dead-upstream tests start their own server)."""
     instance = _new_server(server_root, "main")
+    instance.env = {**swiss_upstream_env(swiss_fakes), "SWISS_UPSTREAM_WAIT": "10"}
     instance.start()  # empty DB: the demo club is seeded before /health answers
     try:
         instance.demo_code = instance.club_code("demo")

@@ -106,6 +106,7 @@ extension SwissApp {
                 return response
             }
         }
+        SwissWebController(app: self).addRoutes(to: router)
     }
 
     /// The handler of `route` (the switch is exhaustive, so every endpoint has one).

@@ -44,7 +44,7 @@ public struct SwissApp: AppModule {
         self.logger = logger
         self.now = now
         startedAt = now()
-        cache = UpstreamCache(database: database, now: now)
+        cache = UpstreamCache(database: database, userWait: config.userWait, now: now)
         fetcher = SwissFetcher(
             client: UpstreamHTTPClient(
                 client: httpClient, timeout: .milliseconds(Int64(config.timeout * 1000)), maxAttempts: 1,

@@ -26,6 +26,9 @@ public struct SwissUpstreamConfig: Sendable {
     /// Per-request timeouts (the original: 8 s for weather, feeds and transport; 15 s for Overpass).
     public var timeout: TimeInterval = 8
     public var overpassTimeout: TimeInterval = 15
+    /// The longest a page or API request waits for an upstream before answering with the last good data or an
+    /// "unavailable — retrying" state (`SWISS_UPSTREAM_WAIT`, seconds); the fetch goes on in the background.
+    public var userWait: TimeInterval = 1
     /// The news feeds (the original's national and per-city sources).
     public var feeds: [FeedSource] = SwissUpstreamConfig.originalFeeds
 
@@ -41,6 +44,7 @@ public struct SwissUpstreamConfig: Sendable {
         overpass = settings.string(forKey: "swiss.overpassUrl", default: overpass)
         if let base = settings.string(forKey: "swiss.feedsUrl") { feeds = Self.feeds(base: base) }
         allowedOrigin = settings.string(forKey: "swiss.allowedOrigin", default: allowedOrigin)
+        userWait = min(max(settings.double(forKey: "swiss.upstreamWait", default: userWait), 0.05), 60)
     }
 
     /// The defaults overridden by the `SWISS_*` variables of `environment` (tests pass `[:]` for the defaults).

@@ -28,8 +28,9 @@ public struct CachedAnswer: Sendable, Equatable {
 ///
 /// - Within `ttl` an answer is served from memory (or the table) without calling the upstream.
 /// - Between `ttl` and `maxAge` the old answer is served at once and one background refresh runs
-///   (stale-while-revalidate); beyond `maxAge` the request waits for a fetch (bounded by the client's timeout) and
-///   falls back to the last good answer, marked as such.
+///   (stale-while-revalidate); beyond `maxAge` (or with nothing stored) the request waits for a fetch, but never
+///   longer than `userWait` (about a second): then it gets the last good answer, marked as such, or nothing, while
+///   the fetch goes on in the background and fills the cache for the next request.
 /// - `refresh` (the API's `refresh=true`) fetches now — unless the answer is under 30 s old — and serves the last
 ///   good answer if that fails.
 /// - A failed or empty fetch (empty results are never cached) keeps the last good answer and marks it; the upstream
@@ -50,14 +51,17 @@ public final class UpstreamCache: Sendable {
 
     let database: Database
     let now: @Sendable () -> Date
+    /// The longest a request waits for an upstream; the fetch itself goes on (bounded by the client's timeout).
+    let userWait: TimeInterval
     private let memory = Mutex<[String: Entry]>([:])
     /// Keys whose upstream failed before anything was cached, and when.
     private let failures = Mutex<[String: Date]>([:])
     private let inFlight = Mutex<[String: Task<Data?, Never>]>([:])
 
-    /// A cache over `database` (table `sw_cache`).
-    public init(database: Database, now: @escaping @Sendable () -> Date = Date.init) {
+    /// A cache over `database` (table `sw_cache`); requests wait at most `userWait` seconds for an upstream.
+    public init(database: Database, userWait: TimeInterval = 1, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
+        self.userWait = userWait
         self.now = now
     }
 
@@ -72,7 +76,7 @@ public final class UpstreamCache: Sendable {
         let lastFailure = entry?.failedAt ?? failures.withLock { $0[key] }
         let backingOff = lastFailure.map { time.timeIntervalSince($0) < Self.failureBackoff } ?? false
         guard let entry else {
-            if !backingOff, let body = await load(key, fetch: fetch) {
+            if !backingOff, let body = await load(key, fetch: fetch, within: userWait) {
                 return CachedAnswer(body: body, fetchedAt: time, freshness: .fresh)
             }
             return nil
@@ -82,7 +86,7 @@ public final class UpstreamCache: Sendable {
             CachedAnswer(body: entry.body, fetchedAt: entry.fetchedAt, freshness: .lastGood)
         }
         func fetchNow() async -> CachedAnswer {
-            if !backingOff, let body = await load(key, fetch: fetch) {
+            if !backingOff, let body = await load(key, fetch: fetch, within: userWait) {
                 return CachedAnswer(body: body, fetchedAt: now(), freshness: .fresh)
             }
             return lastGood(await stored(key) ?? entry)
@@ -104,10 +108,35 @@ public final class UpstreamCache: Sendable {
         return await fetchNow()
     }
 
+    /// ``load(_:fetch:)``, waiting at most `seconds`: nil when the fetch fails or takes longer (it goes on and
+    /// stores its answer when it comes).
+    func load(_ key: String, fetch: @escaping @Sendable () async -> Data?, within seconds: TimeInterval) async -> Data?
+    {
+        let task = start(key, fetch: fetch)
+        let race = FirstAnswer<Data?>()
+        return await withCheckedContinuation { continuation in
+            race.set(continuation)
+            let timer = Task {
+                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
+                race.resume(nil)
+            }
+            Task {
+                let value = await task.value
+                timer.cancel()
+                race.resume(value)
+            }
+        }
+    }
+
     /// Fetches `key` once even when many ask at the same time; stores a success, marks a failure.
     @discardableResult
     func load(_ key: String, fetch: @escaping @Sendable () async -> Data?) async -> Data? {
-        let task = inFlight.withLock { running -> Task<Data?, Never> in
+        await start(key, fetch: fetch).value
+    }
+
+    /// The running fetch of `key`, or a new one.
+    private func start(_ key: String, fetch: @escaping @Sendable () async -> Data?) -> Task<Data?, Never> {
+        inFlight.withLock { running -> Task<Data?, Never> in
             if let task = running[key] { return task }
             let task = Task<Data?, Never> {
                 let fetched = await fetch()
@@ -119,7 +148,6 @@ public final class UpstreamCache: Sendable {
             running[key] = task
             return task
         }
-        return await task.value
     }
 
     private func record(_ key: String, body: Data?) async {
@@ -193,5 +221,45 @@ public final class UpstreamCache: Sendable {
             )
             """
         ]
+    }
+}
+
+/// A continuation resumed by whichever answer comes first (a fetch or a timer); later answers are dropped.
+private final class FirstAnswer<Value: Sendable>: Sendable {
+    private enum State {
+        case waiting(CheckedContinuation<Value, Never>?)
+        case answered(Value)
+        case finished
+    }
+    private let state = Mutex<State>(.waiting(nil))
+
+    func set(_ continuation: CheckedContinuation<Value, Never>) {
+        let early: Value? = state.withLock { state in
+            switch state {
+            case .answered(let value):
+                state = .finished
+                return value
+            default:
+                state = .waiting(continuation)
+                return nil
+            }
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func resume(_ value: Value) {
+        let waiting: CheckedContinuation<Value, Never>? = state.withLock { state in
+            switch state {
+            case .waiting(let continuation?):
+                state = .finished
+                return continuation
+            case .waiting(nil):
+                state = .answered(value)
+                return nil
+            case .answered, .finished:
+                return nil
+            }
+        }
+        waiting?.resume(returning: value)
     }
 }

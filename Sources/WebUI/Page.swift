@@ -17,6 +17,12 @@ public struct WebStrings: Sendable {
         languageCode: "en", skipToContent: "Skip to content",
         offlineBanner: { "Offline — showing data from \($0)" }, retry: "Try again", loading: "Loading…",
         somethingWentWrong: "Something went wrong", dataTable: "Data table")
+
+    /// German.
+    public static let de = WebStrings(
+        languageCode: "de", skipToContent: "Zum Inhalt springen",
+        offlineBanner: { "Offline — Daten von \($0)" }, retry: "Erneut versuchen", loading: "Laden …",
+        somethingWentWrong: "Etwas ist schiefgelaufen", dataTable: "Datentabelle")
 }
 
 /// What the shell needs to know about a page besides its body.
@@ -43,13 +49,20 @@ public struct PageMeta: Sendable {
     public var renderedAt: String?
     /// Without JavaScript, reload the page every this many seconds (a TV board's live updates).
     public var noscriptRefreshSeconds: Int?
+    /// The part of Clubhouse the page belongs to, marked in the shared header; `nil` hides the header (TV boards).
+    public var section: ClubhouseSection?
+    /// `light` or `dark` to override the system's colour scheme (`data-theme` on `<html>`); `nil` follows it.
+    public var theme: String?
 
     /// A page description with the shared assets.
     public init(
         title: String, description: String = "", strings: WebStrings = .en, themeColor: String = "#fc4c02",
         manifestURL: String? = nil, stylesheets: [String] = [], scripts: [String] = [], bodyClass: String = "",
-        bodyData: [(String, String)] = [], renderedAt: String? = nil, noscriptRefreshSeconds: Int? = nil
+        bodyData: [(String, String)] = [], renderedAt: String? = nil, noscriptRefreshSeconds: Int? = nil,
+        section: ClubhouseSection? = .home, theme: String? = nil
     ) {
+        self.section = section
+        self.theme = theme
         self.title = title
         self.description = description
         self.strings = strings
@@ -65,7 +78,7 @@ public struct PageMeta: Sendable {
 }
 
 /// The page shell every app uses: document head with the shared CSS/JS, icons, manifest and theme, a skip link,
-/// the offline banner the service worker turns on, and the page's body.
+/// the shared header with the app switcher, the offline banner the service worker turns on, and the page's body.
 public enum PageShell {
     /// Renders a whole document. Pages include no inline scripts or styles, so a strict Content-Security-Policy
     /// (``contentSecurityPolicy``) holds.
@@ -110,10 +123,14 @@ public enum PageShell {
         let html = HTML(
             .attribute(named: "lang", value: HTMLEscape.attribute(meta.strings.languageCode)),
             .attribute(named: "data-offline", value: "false"),
+            .unwrap(meta.theme.flatMap { $0 == "light" || $0 == "dark" ? $0 : nil }) {
+                .attribute(named: "data-theme", value: $0)
+            },
             .head(.group(head)),
             .body(
                 .group(bodyAttributes),
                 .a(.class("skip-link"), .href("#main"), .safeText(meta.strings.skipToContent)),
+                .unwrap(meta.section) { AppSwitcher.bar(current: $0, language: meta.strings.languageCode) },
                 banner,
                 body
             )

@@ -18,7 +18,9 @@ enum ClubLayout {
             manifestURL: header.map { ClubWeeklyURL.manifest($0.slug).path },
             stylesheets: [assets.url("clubweekly.css")], scripts: [assets.url("clubweekly.js")], bodyClass: bodyClass,
             bodyData: bodyData + [("error-title", strings.web.somethingWentWrong), ("retry-label", strings.web.retry)],
-            renderedAt: renderedAt, noscriptRefreshSeconds: noscriptRefreshSeconds)
+            renderedAt: renderedAt, noscriptRefreshSeconds: noscriptRefreshSeconds,
+            // The TV board fills a screen on the clubhouse wall: no navigation there.
+            section: bodyClass.split(separator: " ").contains("tv") ? nil : .clubWeekly)
         return PageShell.render(
             meta,
             body: .group(

@@ -1,0 +1,43 @@
+import Foundation
+import TodayInSwitzerland
+
+/// What the Clubhouse home page shows of Today in Switzerland: the city's weather now and the top headline.
+public struct SwissGlance: Sendable, Equatable {
+    /// The city's name in the requested language.
+    public var cityName: String
+    /// e.g. "☀️"; nil when the weather is unavailable.
+    public var weatherIcon: String?
+    /// e.g. "7°"; nil when unavailable.
+    public var temperature: String?
+    /// "Partly cloudy", or why there is no weather ("Weather unavailable").
+    public var weatherText: String
+    /// The top story's headline and source, when any feed answered.
+    public var headline: String?
+    public var headlineSource: String?
+    public var headlineURL: String?
+    /// Whether some of it is last good data or missing (the page says "retrying").
+    public var degraded: Bool
+}
+
+extension SwissApp {
+    /// The home page's glance for `city` (Zürich for an unknown id). Upstream waits are bounded by the cache (the
+    /// last good data, or nothing, after about a second), so this never holds a page up for long.
+    public func glance(cityID: String, language: Language) async -> SwissGlance {
+        let city = City.find(cityID) ?? City.all[0]
+        async let weatherPart = weather(city, language, refresh: false)
+        async let feedPart = feedItems(city, refresh: false)
+        let (weather, weatherAnswer) = await weatherPart
+        let (items, feedAnswer) = await feedPart
+        let digest = NewsDigest.make(items: items, city: city, language: language, now: now())
+        let story = digest.topStory?.item
+        return SwissGlance(
+            cityName: language == .de ? city.nameDE : city.name,
+            weatherIcon: weather.available ? weather.icon : nil,
+            temperature: weather.available ? "\(weather.temperature)°" : nil,
+            weatherText: weather.available
+                ? weather.description : (language == .de ? "Wetter nicht verfügbar" : "Weather unavailable"),
+            headline: story.map { language == .de ? ($0.headlineDE ?? $0.headline) : $0.headline },
+            headlineSource: story?.source, headlineURL: story?.url,
+            degraded: weatherAnswer?.freshness != .fresh || feedAnswer?.freshness == .lastGood || feedAnswer == nil)
+    }
+}
