@@ -236,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "TodayInSwitzerlandServerTests",
             dependencies: [
-                "TodayInSwitzerlandServer", "TodayInSwitzerland", "ServerKit", "TestSupport",
+                "TodayInSwitzerlandServer", "TodayInSwitzerland", "ServerKit", "TestSupport", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,8 +1,13 @@
 import Foundation
+import Plot
 import Testing
 import TodayInSwitzerland
+import WebUI
 
 @testable import TodayInSwitzerlandServer
+
+/// Plot has a `Language` too; these tests mean the app's.
+typealias Language = TodayInSwitzerland.Language
 
 /// The events page model (calendar grid, markers, day detail, filters, list) and its view.
 @Suite("Swiss web: events page")

@@ -1,6 +1,8 @@
 import Foundation
+import Plot
 import Testing
 import TodayInSwitzerland
+import WebUI
 
 @testable import TodayInSwitzerlandServer
 

@@ -110,12 +110,14 @@ public enum CalendarEntries {
         for year in today.year...last.year {
             holidays += HolidayCalendar.holidays(year: year, city: city).filter { $0.date >= today && $0.date <= last }
         }
-        let entries =
-            events.filter { $0.city == city.id && max($0.startDate, $0.endDate) >= today }.map {
-                entry($0, language: language)
-            }
-            + holidays.map { entry($0, city: city, language: language) }
-            + schoolHolidays.filter { $0.endDate >= today }.map { entry($0, city: city, language: language) }
+        var entries: [ICalendarEvent] = []
+        for event in events where event.city == city.id && max(event.startDate, event.endDate) >= today {
+            entries.append(entry(event, language: language))
+        }
+        entries += holidays.map { entry($0, city: city, language: language) }
+        for period in schoolHolidays where period.endDate >= today {
+            entries.append(entry(period, city: city, language: language))
+        }
         return entries.stableSorted { ($0.start, $0.summary) < ($1.start, $1.summary) }
     }
 

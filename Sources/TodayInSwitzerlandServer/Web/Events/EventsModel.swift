@@ -1,4 +1,5 @@
 import Foundation
+import ServerKit
 import TodayInSwitzerland
 import WebUI
 
@@ -269,10 +270,10 @@ extension EventsModel {
                 "Next month, \(SwissDateText.monthYear(month.next, l))",
                 "Nächster Monat, \(SwissDateText.monthYear(month.next, l))"),
             todayURL: month == today && selected == input.today ? nil : link(month: today, day: nil, kind: kind),
-            weekdays: (0..<7).map {
+            weekdays: (0..<7).map { index -> (short: String, long: String) in
                 l == .de
-                    ? (SwissDateText.shortWeekdaysDE[$0], SwissDateText.weekdaysDE[$0])
-                    : (SwissDateText.shortWeekdaysEN[$0], SwissDateText.weekdaysEN[$0])
+                    ? (short: SwissDateText.shortWeekdaysDE[index], long: SwissDateText.weekdaysDE[index])
+                    : (short: SwissDateText.shortWeekdaysEN[index], long: SwissDateText.weekdaysEN[index])
             },
             weeks: weeks,
             legend: MarkerKind.allCases.map { Marker(kind: $0, text: $0.name(l)) }, chips: chips, kind: kind,

@@ -83,7 +83,7 @@ enum EventsView {
 
     static func legend(_ model: EventsModel, _ l: Language) -> Node<HTML.BodyContext> {
         .ul(
-            .class("cal-legend"), .ariaLabel(l.t("Legend", "Legende")),
+            .class("cal-legend"), .attr("aria-label", l.t("Legend", "Legende")),
             .forEach(model.legend) { marker in
                 .li(
                     .span(

@@ -39,7 +39,7 @@ enum SunshineView {
 
     static func legend(_ entries: [SunshineModel.LegendEntry], _ l: Language) -> Node<HTML.BodyContext> {
         .ul(
-            .class("map-legend"), .ariaLabel(l.t("Legend", "Legende")),
+            .class("map-legend"), .attr("aria-label", l.t("Legend", "Legende")),
             .forEach(entries) { entry in
                 .li(
                     .span(.class("legend-dot pin-\(entry.kind)"), .attribute(named: "aria-hidden", value: "true")),
