@@ -177,7 +177,9 @@ let package = Package(
             name: "ClubhouseServer",
             dependencies: [
                 "ServerKit", "StravaServer", "WebUI", "ClubWeeklyServer", "JustZone2Server", "SportsTimeServer",
-                "TodayInSwitzerlandServer",
+                "TodayInSwitzerlandServer", "SportsTime", "TodayInSwitzerland", "ClubhouseBasics",
+                .product(name: "Plot", package: "Plot"),
+                .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -312,7 +314,7 @@ let package = Package(
             name: "ClubhouseServerTests",
             dependencies: [
                 "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "SportsTimeServer", "TodayInSwitzerlandServer",
-                "JustZone2Server", "TestSupport",
+                "JustZone2Server", "TestSupport", "ActivityFiles", "SportsTime", "TodayInSwitzerland", "ClubhouseBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

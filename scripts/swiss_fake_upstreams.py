@@ -116,7 +116,7 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def reply(self, body, kind="application/json"):
-        time.sleep(DELAY)
+        time.sleep(getattr(self.server, "delay", DELAY))
         data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
         self.send_response(200)
         self.send_header("Content-Type", kind)
@@ -150,6 +150,7 @@ def serve(port, delay_ms=0):
     DELAY = delay_ms / 1000
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
+    server.delay = delay_ms / 1000  # per server: a script may run a prompt and a slow one side by side
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server

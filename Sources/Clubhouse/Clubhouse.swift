@@ -68,7 +68,7 @@ struct Serve: AsyncParsableCommand {
                 "location": "\(config.databaseURL?.redactingPassword ?? config.sqlitePath)",
             ])
         do {
-            try await buildApplication(runtime).runService()
+            try await buildApplication(runtime, warmUp: true).runService()
         } catch {
             await runtime.close()
             throw error

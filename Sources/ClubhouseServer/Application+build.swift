@@ -1,3 +1,4 @@
+import Configuration
 import Hummingbird
 import HummingbirdCore
 import Logging
@@ -5,7 +6,7 @@ import ServerKit
 
 /// Every route of every app behind the cross-cutting middleware (request log, metrics, security headers), with
 /// `/health`, `/metrics` and the shell's routes.
-public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext> {
+public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ForwardedHeadersMiddleware(trusting: runtime.config.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
@@ -16,18 +17,26 @@ public func buildRouter(_ runtime: ClubhouseRuntime) -> Router<AppRequestContext
     OperationsController<AppRequestContext>(database: runtime.database, metricsToken: runtime.config.metricsToken)
         .addRoutes(to: router)
     for module in runtime.apps.modules { module.addRoutes(to: router) }
-    ShellController(defaultClub: runtime.config.defaultClub).addRoutes(to: router)
+    let shell = ShellController(
+        defaultClub: runtime.config.defaultClub, apps: runtime.apps,
+        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 1))
+    if warmUp { shell.warmUp() }
+    shell.addRoutes(to: router)
     return router
 }
 
 /// The application `clubhouse serve` runs and the tests drive: the apps' start-up work done (recurring jobs, demo
-/// data), the router of ``buildRouter(_:)``, and the background job runner as a service beside the HTTP server.
-public func buildApplication(_ runtime: ClubhouseRuntime) async throws -> some ApplicationProtocol {
+/// data), the router of ``buildRouter(_:warmUp:)``, and the background job runner as a service beside the HTTP
+/// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
+/// the first visitor sees them.
+public func buildApplication(_ runtime: ClubhouseRuntime, warmUp: Bool = false) async throws
+    -> some ApplicationProtocol
+{
     for module in runtime.apps.modules { try await module.prepare() }
     let config = runtime.config
     let logger = runtime.logger
     var app = Application(
-        router: buildRouter(runtime),
+        router: buildRouter(runtime, warmUp: warmUp),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [

@@ -2,13 +2,21 @@ import ClubWeeklyServer
 import Foundation
 import HTTPTypes
 import Hummingbird
+import JustZone2Server
 import ServerKit
+import SportsTime
+import SportsTimeServer
+import Synchronization
+import TodayInSwitzerland
+import TodayInSwitzerlandServer
 import WebUI
 
 /// Clubhouse's own routes, shared by every app's pages: the home page, the service worker and the shell's files.
 public enum ClubhouseURL: String, AppRoute {
-    /// `/`: the home page (for now the default club's dashboard).
+    /// `/`: the home page, the four apps with a live glance each.
     case home
+    /// `/clubweekly`: Club Weekly's start, the default club's dashboard (what the app switcher links to).
+    case clubWeekly
     /// `/sw.js`: the service worker caching every app's shell.
     case serviceWorker
     /// `/assets/webui/<name>`: the shared stylesheets, scripts and icons.
@@ -21,6 +29,7 @@ public enum ClubhouseURL: String, AppRoute {
     public var pattern: String {
         switch self {
         case .home: ""
+        case .clubWeekly: "clubweekly"
         case .serviceWorker: "sw.js"
         case .assets: "assets/webui/:name"
         }
@@ -29,13 +38,26 @@ public enum ClubhouseURL: String, AppRoute {
 
 /// Handlers of ``ClubhouseURL``.
 struct ShellController: Sendable {
-    /// Slug of the club `/` opens.
+    /// Slug of the club the home page shows and `/clubweekly` opens.
     let defaultClub: String
+    let apps: ClubhouseApps
+    let now: @Sendable () -> Date
     let assets = WebAssets.shared
     let worker: StaticFile
+    /// Today's suggested trip, computed once a day (planning takes a moment; the home page never waits for it).
+    let tripOfTheDay = TripOfTheDay()
 
-    init(defaultClub: String) {
+    /// The longest the home page waits for any app's glance (`CLUBHOUSE_HOME_WAIT`, 1 s).
+    let glanceWait: TimeInterval
+
+    init(
+        defaultClub: String, apps: ClubhouseApps, glanceWait: TimeInterval = 1,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.defaultClub = defaultClub
+        self.glanceWait = min(max(glanceWait, 0.05), 60)
+        self.apps = apps
+        self.now = now
         let script = Data(ServiceWorker.script(assets: WebAssets.shared).utf8)
         worker = StaticFile(
             data: script, contentType: "text/javascript; charset=utf-8", fingerprint: WebAsset.fingerprint(script))
@@ -45,14 +67,52 @@ struct ShellController: Sendable {
         for route in ClubhouseURL.allCases {
             switch route {
             case .home: router.on(route, use: home)
+            case .clubWeekly: router.on(route, use: clubWeekly)
             case .serviceWorker: router.on(route, use: serviceWorker)
             case .assets: router.on(route, use: asset)
             }
         }
     }
 
-    func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+    /// Computes today's suggested trip in the background (building SportsTime's catalogue takes a moment).
+    func warmUp() {
+        Task { [apps, tripOfTheDay, now] in _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now()) }
+    }
+
+    func clubWeekly(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         Response(status: .found, headers: [.location: ClubWeeklyRoute.dashboard.path(["slug": defaultClub])])
+    }
+
+    /// The home page: each app's glance gathered in parallel, none waited for longer than `glanceWait`.
+    func home(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let prefs = SwissPrefs.resolve(request)
+        let language = prefs.language
+        let time = now()
+        async let club = withinDeadline(glanceWait) { [apps, defaultClub] in
+            (try? await apps.clubWeekly.glance(slug: defaultClub)) ?? nil
+        }
+        async let trip = withinDeadline(glanceWait) { [apps, tripOfTheDay] in
+            await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: time)
+        }
+        async let ride = withinDeadline(glanceWait) { [apps] in
+            apps.justZone2.glance(now: time, timeZone: .current)
+        }
+        async let swiss = withinDeadline(glanceWait) { [apps] in
+            await apps.swiss.glance(cityID: prefs.city.id, language: language)
+        }
+        let clubGlance = await club
+        let model = HomeModel.make(
+            HomeModel.Input(
+                language: language.rawValue, now: time, timeZone: .current,
+                // A club that does not exist is not "late": say so.
+                club: clubGlance.map { $0.map { Optional($0) } ?? nil } ?? .some(nil),
+                clubURL: ClubWeeklyRoute.dashboard.path(["slug": defaultClub]),
+                trip: (await trip).map { $0 } ?? .some(nil), ride: await ride, swiss: await swiss,
+                swissURL: prefs.link(.today)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache", .vary: "Cookie"],
+            body: .init(byteBuffer: ByteBuffer(string: HomeView.page(model))))
     }
 
     func serviceWorker(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -68,5 +128,37 @@ struct ShellController: Sendable {
         }
         return StaticFile(data: file.data, contentType: file.contentType, fingerprint: file.fingerprint)
             .response(for: request)
+    }
+}
+
+/// The trip the home page suggests today: the engine's first suggestion from New York starting today or later, this
+/// month or next, computed once per day and shared by every visitor.
+final class TripOfTheDay: Sendable {
+    private let state = Mutex<(day: String, task: Task<TripSuggestion?, Never>)?>(nil)
+
+    /// Today's suggestion; callers during the computation share it.
+    func suggestion(sportsTime: SportsTimeApp, now: Date) async -> TripSuggestion? {
+        let today = LocalDate(now, in: .current)
+        let key = "\(today)"
+        let task = state.withLock { state -> Task<TripSuggestion?, Never> in
+            if let state, state.day == key { return state.task }
+            let task = Task { await Self.find(sportsTime: sportsTime, today: today) }
+            state = (key, task)
+            return task
+        }
+        return await task.value
+    }
+
+    private static func find(sportsTime: SportsTimeApp, today: LocalDate) async -> TripSuggestion? {
+        for offset in 0..<2 {
+            let index = today.year * 12 + (today.month - 1) + offset
+            let name = String(format: "%04d-%02d", index / 12, index % 12 + 1)
+            let suggestions =
+                (try? await sportsTime.suggestions(from: "New York", month: name, leagues: Set(League.allCases))) ?? []
+            if let first = suggestions.filter({ $0.startDate >= today }).min(by: { $0.startDate < $1.startDate }) {
+                return first
+            }
+        }
+        return nil
     }
 }

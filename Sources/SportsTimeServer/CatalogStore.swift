@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ServerKit
 import SportsTime
@@ -13,6 +14,8 @@ final class CatalogStore: Sendable {
     /// Generated on first use, so commands that never plan don't pay for it.
     private let generated = Mutex<[Game]?>(nil)
     private let cache = Mutex<(version: String, catalog: Catalog)?>(nil)
+    /// The build of a version in progress, shared by everyone who asks meanwhile.
+    private let building = Mutex<(version: String, task: Task<Catalog, Never>)?>(nil)
 
     /// Seed of the demo seasons (fixed, so every instance and restart generates the same games).
     static let seed: UInt64 = 2026
@@ -44,7 +47,24 @@ final class CatalogStore: Sendable {
     func current() async throws -> Catalog {
         let version = try await schedules.version()
         if let cached = cache.withLock({ $0?.version == version ? $0?.catalog : nil }) { return cached }
-        let catalog = Self.merge(base: base, generated: demoGames(), imported: try await schedules.all())
+        let imported = try await schedules.all()
+        // Generating the demo seasons and merging is pure CPU (about a second on a busy machine): done once per
+        // version, on a dispatch queue, so concurrent first requests neither repeat it nor block the cooperative
+        // pool that serves every other request and timer.
+        let task = building.withLock { building -> Task<Catalog, Never> in
+            if let building, building.version == version { return building.task }
+            let task = Task<Catalog, Never> { [base] in
+                await withCheckedContinuation { continuation in
+                    DispatchQueue.global(qos: .userInitiated).async {
+                        continuation.resume(
+                            returning: Self.merge(base: base, generated: self.demoGames(), imported: imported))
+                    }
+                }
+            }
+            building = (version, task)
+            return task
+        }
+        let catalog = await task.value
         cache.withLock { $0 = (version, catalog) }
         return catalog
     }

@@ -17,6 +17,21 @@ public struct SwissGlance: Sendable, Equatable {
     public var headlineURL: String?
     /// Whether some of it is last good data or missing (the page says "retrying").
     public var degraded: Bool
+
+    /// A glance from its parts.
+    public init(
+        cityName: String, weatherIcon: String?, temperature: String?, weatherText: String, headline: String?,
+        headlineSource: String?, headlineURL: String?, degraded: Bool
+    ) {
+        self.cityName = cityName
+        self.weatherIcon = weatherIcon
+        self.temperature = temperature
+        self.weatherText = weatherText
+        self.headline = headline
+        self.headlineSource = headlineSource
+        self.headlineURL = headlineURL
+        self.degraded = degraded
+    }
 }
 
 extension SwissApp {

@@ -113,19 +113,7 @@ public final class UpstreamCache: Sendable {
     func load(_ key: String, fetch: @escaping @Sendable () async -> Data?, within seconds: TimeInterval) async -> Data?
     {
         let task = start(key, fetch: fetch)
-        let race = FirstAnswer<Data?>()
-        return await withCheckedContinuation { continuation in
-            race.set(continuation)
-            let timer = Task {
-                try? await Task.sleep(for: .milliseconds(Int64(seconds * 1000)))
-                race.resume(nil)
-            }
-            Task {
-                let value = await task.value
-                timer.cancel()
-                race.resume(value)
-            }
-        }
+        return await withinDeadline(seconds) { await task.value } ?? nil
     }
 
     /// Fetches `key` once even when many ask at the same time; stores a success, marks a failure.
@@ -133,6 +121,9 @@ public final class UpstreamCache: Sendable {
     func load(_ key: String, fetch: @escaping @Sendable () async -> Data?) async -> Data? {
         await start(key, fetch: fetch).value
     }
+
+    /// The fetch of `key` running now, if any.
+    func running(_ key: String) -> Task<Data?, Never>? { inFlight.withLock { $0[key] } }
 
     /// The running fetch of `key`, or a new one.
     private func start(_ key: String, fetch: @escaping @Sendable () async -> Data?) -> Task<Data?, Never> {
@@ -221,45 +212,5 @@ public final class UpstreamCache: Sendable {
             )
             """
         ]
-    }
-}
-
-/// A continuation resumed by whichever answer comes first (a fetch or a timer); later answers are dropped.
-private final class FirstAnswer<Value: Sendable>: Sendable {
-    private enum State {
-        case waiting(CheckedContinuation<Value, Never>?)
-        case answered(Value)
-        case finished
-    }
-    private let state = Mutex<State>(.waiting(nil))
-
-    func set(_ continuation: CheckedContinuation<Value, Never>) {
-        let early: Value? = state.withLock { state in
-            switch state {
-            case .answered(let value):
-                state = .finished
-                return value
-            default:
-                state = .waiting(continuation)
-                return nil
-            }
-        }
-        if let early { continuation.resume(returning: early) }
-    }
-
-    func resume(_ value: Value) {
-        let waiting: CheckedContinuation<Value, Never>? = state.withLock { state in
-            switch state {
-            case .waiting(let continuation?):
-                state = .finished
-                return continuation
-            case .waiting(nil):
-                state = .answered(value)
-                return nil
-            case .answered, .finished:
-                return nil
-            }
-        }
-        waiting?.resume(returning: value)
     }
 }

@@ -18,6 +18,18 @@ public struct WebManifest: Encodable, Sendable, Equatable {
     public var background_color: String
     public var theme_color: String
     public var icons: [Icon]
+    /// A home-screen shortcut (long press on the installed app's icon).
+    public struct Shortcut: Encodable, Sendable, Equatable {
+        public var name: String
+        public var url: String
+
+        public init(name: String, url: String) {
+            self.name = name
+            self.url = url
+        }
+    }
+    /// The app's shortcuts; omitted when nil.
+    public var shortcuts: [Shortcut]?
 
     /// A standalone app starting at `startURL`, using the shared SVG icon.
     public init(

@@ -39,6 +39,7 @@ struct AssembledClubhouse {
             provider: EnvironmentVariablesProvider(environmentVariables: [
                 "SWISS_OPENMETEO_URL": base, "SWISS_TRANSPORT_URL": base, "SWISS_FEEDS_URL": base,
                 "SWISS_OVERPASS_URL": "\(base)/api/interpreter", "SWISS_ALLOWED_ORIGIN": "https://family.example",
+                "SWISS_UPSTREAM_WAIT": "60", "CLUBHOUSE_HOME_WAIT": "60",
             ]))
         configure(&config)
         let runtime = try await ClubhouseRuntime.start(config, label: "assembled-test")
@@ -231,7 +232,7 @@ struct AssembledAppTests {
             try await client.execute(uri: JustZone2URL.openAPI.path(), method: .get) { response in
                 #expect(response.status == .ok)
             }
-            try await client.execute(uri: "/", method: .get) { response in
+            try await client.execute(uri: ClubhouseURL.clubWeekly.path(), method: .get) { response in
                 #expect(response.status == .found)
                 #expect(response.headers[.location] == "/clubs/demo")
             }

@@ -29,7 +29,7 @@ struct SwissRouteTests {
 
     static func app(
         _ fakes: FakeSwissUpstreams, timeout: TimeInterval = patient, clock: TestClock = TestClock(start: Date()),
-        database: Database? = nil
+        database: Database? = nil, userWait: TimeInterval = patient
     ) async throws -> SwissApp {
         let database = if let database { database } else { try await Self.database() }
         var config = SwissUpstreamConfig(environment: [:])
@@ -39,6 +39,7 @@ struct SwissRouteTests {
         config.feeds = SwissUpstreamConfig.feeds(base: fakes.baseURL)
         config.timeout = timeout
         config.overpassTimeout = max(timeout, patient)
+        config.userWait = userWait
         return try SwissApp(database: database, logger: logger, config: config, now: { clock.now })
     }
 

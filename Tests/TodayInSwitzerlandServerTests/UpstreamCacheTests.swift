@@ -34,7 +34,8 @@ struct UpstreamCacheTests {
     static func cache(_ kind: DatabaseKind = .sqlite, clock: TestClock) async throws -> UpstreamCache {
         let database = try await TestDatabases.make(kind)
         try await Migrator([UpstreamCache.migration]).migrate(database)
-        return UpstreamCache(database: database, now: { clock.now })
+        // A patient wait: only the test about the wait cap uses a short one.
+        return UpstreamCache(database: database, userWait: 60, now: { clock.now })
     }
 
     @Test("within the TTL the upstream is called once; after it the old answer is served while one refresh runs")
@@ -86,9 +87,9 @@ struct UpstreamCacheTests {
         let clock = TestClock()
         let database = try await TestDatabases.make(kind)
         try await Migrator([UpstreamCache.migration]).migrate(database)
-        let first = UpstreamCache(database: database, now: { clock.now })
+        let first = UpstreamCache(database: database, userWait: 60, now: { clock.now })
         _ = await first.answer("weather-zurich", ttl: 600) { Data("{\"t\":3}".utf8) }
-        let second = UpstreamCache(database: database, now: { clock.now })
+        let second = UpstreamCache(database: database, userWait: 60, now: { clock.now })
         let upstream = CountingUpstream()
         let answer = await second.answer("weather-zurich", ttl: 600) { await upstream.fetch() }
         #expect(answer?.body == Data("{\"t\":3}".utf8) && upstream.calls == 0)
@@ -148,5 +149,45 @@ struct UpstreamCacheTests {
             }
         }
         #expect(upstream.calls == 1)
+    }
+
+    @Test("a request never waits longer than the wait cap: it answers without data, the fetch finishes behind it")
+    func waitCap() async throws {
+        let clock = TestClock()
+        let database = try await TestDatabases.make(.sqlite)
+        try await Migrator([UpstreamCache.migration]).migrate(database)
+        let cache = UpstreamCache(database: database, userWait: 0.05, now: { clock.now })
+        let gate = Gate()
+        // The upstream answers only once the test opens the gate: without the cap this call would never return.
+        let first = await cache.answer("slow", ttl: 60) {
+            await gate.wait()
+            return Data("late".utf8)
+        }
+        #expect(first == nil, "nothing cached yet: the page shows 'unavailable — retrying'")
+        let running = try #require(cache.running("slow"), "the fetch goes on after the request gave up waiting")
+        await gate.open()
+        _ = await running.value
+        // The fetch that was cut off landed in the cache; the next request gets it without fetching again.
+        let upstream = CountingUpstream()
+        let second = await cache.answer("slow", ttl: 60) { await upstream.fetch() }
+        #expect(second?.body == Data("late".utf8) && second?.freshness == .fresh)
+        #expect(upstream.calls == 0, "the first fetch was kept, not repeated")
+    }
+}
+
+/// A gate tasks wait at until it opens.
+actor Gate {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
     }
 }

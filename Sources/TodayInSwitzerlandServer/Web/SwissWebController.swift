@@ -70,11 +70,16 @@ struct SwissWebController: Sendable {
     func manifest(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let language = SwissPrefs.resolve(request).language
         let start = SwissPageURL.today.path()
-        let manifest = WebManifest(
+        var manifest = WebManifest(
             name: ClubhouseSection.swiss.name(language.rawValue), shortName: language.t("Swiss", "Schweiz"),
             description: language.t(
                 "Today in your Swiss city, for families.", "Heute in deiner Schweizer Stadt, für Familien."),
             startURL: start, scope: start, themeColor: "#b91c1c")
+        // The original's home-screen shortcuts: the views a family opens most, and the widget.
+        manifest.shortcuts =
+            [SwissSection.today, .activities, .events, .weekend, .lunch, .snow, .deals].map {
+                WebManifest.Shortcut(name: $0.name(language), url: $0.url.path())
+            } + [WebManifest.Shortcut(name: language.t("Widget", "Widget"), url: SwissPageURL.widget.path())]
         return Response(
             status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
             body: .init(byteBuffer: ByteBuffer(bytes: manifest.json())))

@@ -5,10 +5,12 @@
 const VERSION = "__VERSION__";
 const SHELL = [__SHELL__];
 const SHELL_CACHE = "shell-" + VERSION;
-// One cache of viewed pages per club, so one club's pages are never answered for another's URL.
+// One cache of viewed pages per club (one club's pages are never answered for another's URL), one for Today in
+// Switzerland (its links carry the city and language, so each city and language is kept apart) and one for the rest.
 function dataCache(url) {
   const match = /^\/clubs\/([^/]+)/.exec(url.pathname);
-  return "data-" + (match ? match[1] : "site");
+  if (match) return "data-" + match[1];
+  return url.pathname.startsWith("/swiss/app") ? "data-swiss" : "data-site";
 }
 const MAX_PAGES = 40;
 
@@ -32,8 +34,10 @@ self.addEventListener("message", (event) => {
 
 function cacheable(url, request) {
   if (request.method !== "GET" || url.origin !== self.location.origin) return false;
-  // Only the read-only views: never settings, admin, sign-in pages or the API.
-  return /^\/clubs\/[^/]+(\/tv|\/fragments\/[a-z]+)?$/.test(url.pathname);
+  // Only the read-only views: never settings, admin, sign-in pages, calendar files or the API.
+  return /^\/clubs\/[^/]+(\/tv|\/fragments\/[a-z]+)?$/.test(url.pathname) ||
+    /^\/swiss\/app(\/(activities|events|weekend|sunshine|snow|lunch|deals|widget))?$/.test(url.pathname) ||
+    url.pathname === "/";
 }
 
 async function trim(cache) {
