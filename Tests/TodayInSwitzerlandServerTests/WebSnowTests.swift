@@ -49,8 +49,10 @@ struct WebSnowTests {
         let model = try Self.model()
         #expect(model.cards.map(\.id).prefix(4) == ["zermatt", "stoos", "laax", "braunwald"])
         #expect(model.cards.map(\.rank).prefix(4) == [1, 2, 3, 4])
-        #expect(model.cards.filter(\.isExtra).count == 3)
+        #expect(model.cards.count == 10)
         #expect(model.showAll?.label == "Show all 13 resorts")
+        #expect(model.pins.count == 13)
+        #expect(try Self.model(all: "1").cards.count == 13)
         #expect(try Self.model(all: "true").showAll == nil)
     }
 
@@ -58,8 +60,8 @@ struct WebSnowTests {
     func filterAndSort() throws {
         #expect(try Self.model(filter: "heavy").cards.map(\.id) == ["zermatt"])  // 45 cm
         #expect(try Self.model(filter: "moderate").cards.map(\.id) == ["stoos", "laax"])  // 15 cm each
-        #expect(try Self.model(filter: "light").cards.count == 10)
-        let drive = try Self.model(sort: "drive")
+        #expect(try Self.model(filter: "light", all: "1").cards.count == 10)
+        let drive = try Self.model(sort: "drive", all: "1")
         #expect(drive.cards.first?.id == "r1")
         #expect(drive.cards.first { $0.id == "zermatt" }?.rank == 1)
         #expect(drive.filterChips.first { $0.key == "heavy" }?.url.contains("sort=drive") == true)

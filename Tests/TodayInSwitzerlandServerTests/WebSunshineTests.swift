@@ -62,14 +62,15 @@ struct WebSunshineTests {
         #expect(model.baseline?.id == "zurich" && model.baseline?.rank == nil)
         #expect(model.cards.map(\.id).prefix(3) == ["lugano", "chur", "luzern"])
         #expect(model.cards.map(\.rank).prefix(3) == [1, 2, 3])
-        #expect(model.cards.count == 13)
-        #expect(model.cards.filter(\.isExtra).map(\.id) == ["extra8", "extra9", "extra10"])
+        #expect(model.cards.count == 10)
+        #expect(model.cards.last?.id == "extra7")
         #expect(model.showAll?.label == "Show all 13 destinations")
         #expect(model.showAll?.url.hasSuffix("all=1#card-extra8") == true)
-        // A pin of a hidden card leads to the full list.
+        // Every place has a pin; one whose card is not listed yet leads to the full list.
+        #expect(model.pins.count == 14)
         #expect(model.pins.first { $0.id == "extra9" }?.href.contains("all=1#card-extra9") == true)
         #expect(model.pins.first { $0.id == "lugano" }?.href == "#card-lugano")
-        #expect(try Self.model(all: "1").cards.allSatisfy { !$0.isExtra })
+        #expect(try Self.model(all: "1").cards.count == 13)
         #expect(try Self.model(all: "1").showAll == nil)
     }
 
@@ -89,7 +90,7 @@ struct WebSunshineTests {
         #expect(sunny.baseline?.id == "zurich")
         #expect(sunny.cards.map(\.id) == ["lugano", "chur"])  // weekend totals 24 h and 12 h
         #expect(try Self.model(filter: "partly").cards.map(\.id) == ["luzern"])  // 5 h
-        #expect(try Self.model(filter: "cloudy").cards.count == 10)
+        #expect(try Self.model(filter: "cloudy", all: "1").cards.count == 10)
         let drive = try Self.model(sort: "drive")
         #expect(drive.cards.map(\.id).prefix(3) == ["luzern", "chur", "lugano"])
         #expect(drive.cards.map(\.rank).prefix(3) == [3, 2, 1])  // the rank stays the sunshine rank
@@ -167,13 +168,41 @@ struct WebSunshineTests {
         let baseline = try #require(html.range(of: "id=\"card-zurich\""))
         let first = try #require(html.range(of: "id=\"card-lugano\""))
         #expect(baseline.lowerBound < first.lowerBound)
-        #expect(html.contains("<article class=\"forecast-card card sun-cloudy extra\" id=\"card-extra8\" hidden>"))
-        #expect(html.contains("<div class=\"timeline\" aria-hidden=\"true\">"))
+        #expect(!html.contains("id=\"card-extra8\""))
+        #expect(html.contains("<a class=\"button secondary\" id=\"show-all\" href=\"/swiss/app/sunshine?city=zurich&amp;lang=en&amp;all=1#card-extra8\">"))
+        // Hours 6…20: 6, 7, 8 dark, 9, 10, 11 lit, 12, 13 dark, 14 lit, 15…20 dark.
+        #expect(html.contains("<div class=\"timeline\" aria-hidden=\"true\"><i></i><i></i><i></i><b></b><b></b><b></b><i></i><i></i><b></b><i></i><i></i><i></i><i></i><i></i><i></i></div>"))
         #expect(html.contains("<p class=\"visually-hidden\">Sun 9–11 h and 14 h</p>"))
-        #expect(html.contains("<span class=\"hour lit\" title=\"9:00\"></span>"))
         #expect(html.contains("id=\"pin-lugano\""))
         #expect(html.contains("data-pin=\"pin-lugano\""))
         #expect(html.contains("class=\"escape-nudge\""))
         #expect(!html.contains(" style=") && !html.contains("<script"))
+    }
+
+    @Test("the page cache keeps a good ranking for a minute and never a degraded one")
+    func pageCache() async {
+        let cache = ForecastPageCache(capacity: 2)
+        let start = Date(timeIntervalSince1970: 1_795_700_000)
+        let calls = Counter()
+        func get(_ key: String, at seconds: TimeInterval, keep: Bool = true) async -> Int {
+            await cache.value(key, now: start.addingTimeInterval(seconds)) { (await calls.next(), keep: keep) }
+        }
+        #expect(await get("a", at: 0) == 1)
+        #expect(await get("a", at: 59) == 1, "kept within the minute")
+        #expect(await get("a", at: 61) == 2, "made again after it")
+        #expect(await get("b", at: 61, keep: false) == 3)
+        #expect(await get("b", at: 62) == 4, "a degraded value was not kept")
+        #expect(await get("c", at: 62) == 5)
+        #expect(await get("d", at: 62) == 6)
+        #expect(await get("d", at: 63) == 6, "the capacity evicts the oldest, not the newest")
+    }
+}
+
+/// Counts calls.
+actor Counter {
+    private var count = 0
+    func next() -> Int {
+        count += 1
+        return count
     }
 }

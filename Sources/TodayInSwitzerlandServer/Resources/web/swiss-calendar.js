@@ -1,5 +1,5 @@
 // Events, sunshine and snow pages: month, day, filter and sort links swap the page's content without a reload
-// (every link also works without this script), and "show all" reveals the remaining cards in place.
+// (every link also works without this script); "show all" loads the whole list in place.
 "use strict";
 (function () {
   const roots = ".events-page, .forecast-page";
@@ -49,33 +49,20 @@
     if (document.querySelector(roots)) swap(location.pathname + location.search, false, null);
   });
 
-  // "Show all": reveal the hidden cards here instead of loading the long list.
-  function revealAll() {
-    document.querySelectorAll(".forecast-card.extra[hidden]").forEach((card) => card.removeAttribute("hidden"));
-    const button = document.getElementById("show-all");
-    if (button && button.parentElement) button.parentElement.remove();
-  }
-  // Capture phase: runs before swiss.js's pin handler, so a pin of a hidden card finds it visible.
+  // "Show all", and a pin or alert of a place beyond the first ten: load the full list in place, then go to the card.
   document.addEventListener("click", (event) => {
-    const target = event.target.closest && event.target.closest("#show-all, a.map-pin, .escape-nudge a, .powder-alert a");
-    if (!target) return;
-    const href = target.getAttribute("href") || "";
-    const id = target.id === "show-all" ? null : (target.dataset.card || href.split("#")[1] || "");
-    const card = id ? document.getElementById(id) : null;
-    if (target.id === "show-all") {
-      event.preventDefault();
-      const first = document.querySelector(".forecast-card.extra[hidden]");
-      revealAll();
-      if (first) { first.setAttribute("tabindex", "-1"); first.focus(); }
-      return;
-    }
-    if (card && card.hasAttribute("hidden")) revealAll();
-    if (card && !target.classList.contains("map-pin")) {
-      event.preventDefault();
-      card.setAttribute("tabindex", "-1");
-      const smooth = window.matchMedia("(prefers-reduced-motion: no-preference)").matches ? "smooth" : "auto";
-      card.scrollIntoView({ behavior: smooth, block: "center" });
-      card.focus({ preventScroll: true });
-    }
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target.closest && event.target.closest("#show-all, a.map-pin, .escape-nudge a, .powder-alert a");
+    if (!link || !link.closest(roots) || !window.fetch) return;
+    const url = new URL(link.getAttribute("href") || "", location.href);
+    const id = url.hash.slice(1);
+    if (url.origin !== location.origin || url.pathname !== location.pathname || !url.search.includes("all=1")) return;
+    if (id && document.getElementById(id)) return;  // already on the page: swiss.js scrolls to it
+    event.preventDefault();
+    event.stopPropagation();
+    swap(url.pathname + url.search, true, id ? "#" + CSS.escape(id) : null).then(() => {
+      const card = id && document.getElementById(id);
+      if (card) card.scrollIntoView({ block: "center" });
+    });
   }, true);
 })();

@@ -54,7 +54,6 @@ struct SnowModel: Equatable, Sendable {
         var classIcon: String
         var badges: [String]
         var directionsURL: String
-        var isExtra: Bool
         var days: [Day]
         /// "Snowfall by day: Mon 12 cm, …" for screen readers (the bars are for the eyes).
         var chartText: String
@@ -123,7 +122,9 @@ struct SnowModel: Equatable, Sendable {
         }
         let allURL = link(filter: query.filter, sort: query.sort, all: true)
 
-        let cards = shown.enumerated().map { index, resort -> Card in
+        // The first ten only, unless "show all".
+        let listed = query.showAll ? shown : Array(shown.prefix(initialCount))
+        let cards = listed.enumerated().map { index, resort -> Card in
             let largest = resort.forecast.map(\.snowfallCm).max() ?? 0
             var badges = [
                 l.t(
@@ -147,12 +148,11 @@ struct SnowModel: Equatable, Sendable {
                 region: l == .de ? resort.regionDE : resort.region, weekTotal: cm(resort.snowfallWeekTotal, l),
                 snowClass: resort.snowClass, classLabel: classLabel(resort.snowClass, l),
                 classIcon: classIcon(resort.snowClass), badges: badges,
-                directionsURL: SwissComponents.directionsURL(resort.point),
-                isExtra: !query.showAll && index >= initialCount, days: days,
+                directionsURL: SwissComponents.directionsURL(resort.point), days: days,
                 chartText: l.t("Fresh snow by day: ", "Neuschnee pro Tag: ")
                     + days.map { "\($0.label) \($0.snowfall)" }.joined(separator: ", "))
         }
-        let extraIDs = Set(cards.filter(\.isExtra).map(\.id))
+        let extraIDs = Set(shown.dropFirst(listed.count).map(\.id))
         let pins = shown.map { resort in
             SwissMapPin(
                 id: resort.id, point: resort.point,
@@ -185,7 +185,6 @@ struct SnowModel: Equatable, Sendable {
                 url: link(filter: query.filter, sort: option, all: query.showAll), isCurrent: option == query.sort,
                 key: option.rawValue, icon: option == .snowfall ? "❄️" : "🚗", prefetch: false)
         }
-        let extraCount = cards.filter(\.isExtra).count
         return SnowModel(
             title: l.t("Where is the snow?", "Wo hat es Schnee?"),
             subtitle: l.t(
@@ -201,9 +200,11 @@ struct SnowModel: Equatable, Sendable {
                 .init(kind: "light", icon: "🌨️", text: l.t("Light: less than 10 cm", "Wenig: weniger als 10 cm")),
             ],
             filterChips: filterChips, sortChips: sortChips, alert: alert, cards: cards,
-            showAll: extraCount > 0
-                ? (l.t("Show all \(cards.count) resorts", "Alle \(cards.count) Skigebiete zeigen"), allURL + "#card-\(cards[initialCount].id)")
-                : nil,
+            showAll: listed.count < shown.count
+                ? (
+                    l.t("Show all \(shown.count) resorts", "Alle \(shown.count) Skigebiete zeigen"),
+                    allURL + "#card-\(shown[listed.count].id)"
+                ) : nil,
             emptyText: resorts.isEmpty
                 ? l.t(
                     "No snow forecast yet — the weather service is not answering; retrying in the background.",

@@ -16,7 +16,11 @@ extension SwissWebController {
         case .success(let value): query = value
         }
         let time = now
-        let response = await app.snowResponse(language: prefs.language, refresh: false)
+        let key = "\(ObjectIdentifier(app.cache).hashValue)|snow|\(prefs.language.rawValue)|\(CivilDate(time))"
+        let response = await ForecastPageCache.shared.value(key, now: time) {
+            let response = await app.snowResponse(language: prefs.language, refresh: false)
+            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
+        }
         let model = SnowModel.make(
             resorts: response.destinations, week: response.weekDates, sourceState: response.sources["openMeteo"],
             query: query, prefs: prefs, now: time)

@@ -38,8 +38,8 @@ enum SnowView {
 
     static func card(_ card: SnowModel.Card, _ l: Language) -> Node<HTML.BodyContext> {
         .article(
-            .class("forecast-card card snow-\(card.snowClass.rawValue)\(card.isExtra ? " extra" : "")"),
-            .id("card-\(card.id)"), .if(card.isExtra, .flag("hidden")),
+            .class("forecast-card card snow-\(card.snowClass.rawValue)"),
+            .id("card-\(card.id)"),
             .div(
                 .class("forecast-head"),
                 .span(.class("rank"), .safeText("#\(card.rank)")),

@@ -73,8 +73,6 @@ struct SunshineModel: Equatable, Sendable {
         var drive: String?
         var directionsURL: String
         var isBaseline: Bool
-        /// Hidden until "show all" (the eleventh and later places).
-        var isExtra: Bool
         var days: [Day]
         /// Things to do there.
         var highlights: [Highlight]
@@ -141,9 +139,8 @@ struct SunshineModel: Equatable, Sendable {
         }
         let allURL = link(filter: query.filter, sort: query.sort, all: true)
 
-        func card(_ place: SunshineDestination, index: Int?) -> Card {
-            let isExtra = !query.showAll && (index ?? 0) >= initialCount
-            return Card(
+        func card(_ place: SunshineDestination) -> Card {
+            Card(
                 id: place.id, rank: place.isBaseline ? nil : ranks[place.id], name: l == .de ? place.nameDE : place.name,
                 region: l == .de ? place.regionDE : place.region, hoursTotal: hoursText(place.sunshineHoursTotal, l),
                 sunClass: place.sunshineClass, classLabel: classLabel(place.sunshineClass, l),
@@ -154,7 +151,7 @@ struct SunshineModel: Equatable, Sendable {
                         "\(SwissComponents.drive(place.driveMinutes)) by car from Zürich",
                         "\(SwissComponents.drive(place.driveMinutes)) mit dem Auto ab Zürich"),
                 directionsURL: SwissComponents.directionsURL(place.point), isBaseline: place.isBaseline,
-                isExtra: isExtra, days: place.forecast.map { day($0, l) },
+                days: place.forecast.map { day($0, l) },
                 highlights: place.highlights.map {
                     Highlight(
                         name: l == .de ? $0.nameDE : $0.name, description: l == .de ? $0.descriptionDE : $0.description,
@@ -162,9 +159,11 @@ struct SunshineModel: Equatable, Sendable {
                         directionsURL: SwissComponents.directionsURL(TodayInSwitzerland.GeoPoint(lat: $0.lat, lon: $0.lon)))
                 })
         }
-        let cards = others.enumerated().map { card($0.element, index: $0.offset) }
+        // The first ten only, unless "show all": the rest are a link (and a swap by script) away.
+        let shown = query.showAll ? others : Array(others.prefix(initialCount))
+        let cards = shown.map(card)
         let pins = (baselinePlace.map { [$0] } ?? []) + others
-        let extraIDs = Set(cards.filter(\.isExtra).map(\.id))
+        let extraIDs = Set(others.dropFirst(shown.count).map(\.id))
         let mapPins = pins.map { place in
             SwissMapPin(
                 id: place.id, point: place.point,
@@ -201,7 +200,6 @@ struct SunshineModel: Equatable, Sendable {
                 url: link(filter: query.filter, sort: option, all: query.showAll), isCurrent: option == query.sort,
                 key: option.rawValue, icon: option == .hours ? "☀️" : "🚗", prefetch: false)
         }
-        let extraCount = cards.filter(\.isExtra).count
         let emptyText: String? =
             destinations.isEmpty
             ? l.t(
@@ -226,12 +224,12 @@ struct SunshineModel: Equatable, Sendable {
                 LegendEntry(kind: "partly", icon: "⛅", text: l.t("Partly: 3–6 h", "Teilweise: 3–6 h")),
                 LegendEntry(kind: "cloudy", icon: "☁️", text: l.t("Cloudy: less than 3 h", "Bewölkt: weniger als 3 h")),
             ],
-            filterChips: filterChips, sortChips: sortChips, baseline: baselinePlace.map { card($0, index: nil) },
+            filterChips: filterChips, sortChips: sortChips, baseline: baselinePlace.map(card),
             escape: escape, cards: cards,
-            showAll: extraCount > 0
+            showAll: shown.count < others.count
                 ? (
-                    l.t("Show all \(cards.count) destinations", "Alle \(cards.count) Ziele zeigen"),
-                    allURL + "#card-\(cards[initialCount].id)"
+                    l.t("Show all \(others.count) destinations", "Alle \(others.count) Ziele zeigen"),
+                    allURL + "#card-\(others[shown.count].id)"
                 ) : nil,
             emptyText: emptyText, renderedAt: now)
     }

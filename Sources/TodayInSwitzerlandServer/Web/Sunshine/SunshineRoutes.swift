@@ -16,7 +16,11 @@ extension SwissWebController {
         case .success(let value): query = value
         }
         let time = now
-        let response = await app.sunshineResponse(language: prefs.language, refresh: false)
+        let key = "\(ObjectIdentifier(app.cache).hashValue)|sunshine|\(prefs.language.rawValue)|\(CivilDate(time))"
+        let response = await ForecastPageCache.shared.value(key, now: time) {
+            let response = await app.sunshineResponse(language: prefs.language, refresh: false)
+            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
+        }
         let model = SunshineModel.make(
             destinations: response.destinations, weekend: response.weekendDates,
             sourceState: response.sources["openMeteo"], query: query, prefs: prefs, now: time)
@@ -26,4 +30,7 @@ extension SwissWebController {
                 stylesheets: ["swiss-calendar.css"], scripts: ["swiss-calendar.js"], bodyClass: "swiss-sunshine",
                 main: SunshineView.main(model, prefs.language)))
     }
+
+    /// Fresh or being refreshed in the background: good enough to keep for a minute.
+    static func isFresh(_ state: SourceState?) -> Bool { state?.state == "fresh" || state?.state == "revalidating" }
 }
