@@ -34,6 +34,24 @@ def color_scheme(driver, scheme: str) -> None:
         "features": [{"name": "prefers-color-scheme", "value": scheme}]})
 
 
+def click(driver, selector: str) -> None:
+    """Clicks the element now matching `selector` (by script: no stale references after a swap, and no sticky
+    header in the way)."""
+    assert driver.execute_script(
+        "const e = document.querySelector(arguments[0]); if (!e) return false; e.click(); return true;", selector), \
+        f"nothing matches {selector!r}"
+
+
+def text_of(driver, selector: str) -> str:
+    return driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent.trim() : null;", selector)
+
+
+def attrs(driver, selector: str, name: str) -> list[str]:
+    return driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map(e => e.getAttribute(arguments[1]));", selector, name)
+
+
 def fetch(server, path: str) -> tuple[int, dict, bytes]:
     try:
         with urllib.request.urlopen(server.url(path), timeout=20) as response:
@@ -69,30 +87,28 @@ def test_events_month_day_and_filters_change_without_a_reload(driver, server):
     open_page(driver, server, "/swiss/app/events?city=zurich&lang=en&month=2026-12")
     wait_css(driver, "table.cal-grid")
     set_marker(driver)
-    assert one(driver, "#month-label").text == "December 2026"
-    one(driver, "a.month-step[rel='next']").click()
-    wait(driver).until(lambda d: one(d, "#month-label").text == "January 2027")
+    assert text_of(driver, "#month-label") == "December 2026"
+    click(driver, "a.month-step[rel='next']")
+    wait(driver).until(lambda d: text_of(d, "#month-label") == "January 2027")
     assert "month=2027-01" in driver.current_url
     # The focus stays on the "next" link, so the keyboard user can keep going.
     assert driver.execute_script("return document.activeElement.getAttribute('rel')") == "next"
-    one(driver, "a.month-step[rel='prev']").click()
-    wait(driver).until(lambda d: one(d, "#month-label").text == "December 2026")
+    click(driver, "a.month-step[rel='prev']")
+    wait(driver).until(lambda d: text_of(d, "#month-label") == "December 2026")
     # Pick Christmas Day: the detail shows the holiday and the school holidays.
-    one(driver, "a.cal-day[data-date='2026-12-25']").click()
-    wait(driver).until(lambda d: one(d, "#day-heading").text == "Friday, 25 December 2026")
-    detail = one(driver, "#day").text
+    click(driver, "a.cal-day[data-date='2026-12-25']")
+    wait(driver).until(lambda d: text_of(d, "#day-heading") == "Friday, 25 December 2026")
+    detail = text_of(driver, "#day")
     assert "Christmas Day" in detail and "School holidays" in detail
     assert "day=2026-12-25" in driver.current_url
     # Filter chips: only holidays in the list and in the grid.
-    one(driver, ".events-list-section .chips a[data-key='holidays']").click()
+    click(driver, ".events-list-section .chips a[data-key='holidays']")
     wait(driver).until(lambda d: "kind=holidays" in d.current_url)
-    kinds = {e.get_attribute("data-kind") for e in css(driver, "li.event-li")}
-    assert kinds == {"holiday"}, kinds
-    markers = {m.get_attribute("class") for m in css(driver, ".cal-markers .marker")}
-    assert markers == {"marker marker-holiday"}, markers
+    wait(driver).until(lambda d: set(attrs(d, "li.event-li", "data-kind")) == {"holiday"})
+    assert set(attrs(driver, ".cal-markers .marker", "class")) == {"marker marker-holiday"}
     driver.back()
     wait(driver).until(lambda d: "kind=holidays" not in d.current_url)
-    wait(driver).until(lambda d: len({e.get_attribute("data-kind") for e in css(d, "li.event-li")}) > 1)
+    wait(driver).until(lambda d: len(set(attrs(d, "li.event-li", "data-kind"))) > 1)
     assert_no_reload(driver)
     assert_no_console_errors(driver)
 
@@ -159,32 +175,39 @@ def test_sunshine_filters_sorts_and_shows_all_without_a_reload(driver, server):
     open_page(driver, server, "/swiss/app/sunshine?city=zurich&lang=en")
     wait_css(driver, "#card-zurich")
     set_marker(driver)
-    visible = [c for c in css(driver, ".forecast-cards .forecast-card") if c.is_displayed()]
-    total = len(css(driver, ".forecast-cards .forecast-card"))
-    assert len(visible) == min(10, total)
-    if total > 10:
-        one(driver, "#show-all").click()
-        wait(driver).until(lambda d: all(c.is_displayed() for c in css(d, ".forecast-cards .forecast-card")))
-        assert not css(driver, "#show-all")
-    # The baseline card stays first whatever the sort.
-    one(driver, ".chips a[data-key='drive']").click()
+    listed = len(css(driver, ".forecast-cards .forecast-card"))
+    assert listed == 10, listed
+    pins = len(css(driver, "a.map-pin"))
+    # "Show all" loads the rest in place.
+    click(driver, "#show-all")
+    wait(driver).until(lambda d: len(css(d, ".forecast-cards .forecast-card")) == pins - 1)
+    assert "all=1" in driver.current_url and not css(driver, "#show-all")
+    # The baseline card stays first whatever the sort; drive times ascend.
+    click(driver, ".chips a[data-key='drive']")
     wait(driver).until(lambda d: "sort=drive" in d.current_url)
-    names = [c.get_attribute("id") for c in css(driver, ".forecast-cards .forecast-card")]
-    assert css(driver, ".forecast-list > .forecast-card")[0].get_attribute("id") == "card-zurich"
-    drives = driver.execute_script(
+    wait_css(driver, "#card-zurich")
+    assert attrs(driver, ".forecast-list > .forecast-card", "id")[0] == "card-zurich"
+    minutes = driver.execute_script(
         "return [...document.querySelectorAll('.forecast-cards .forecast-card .badge')].map(b => b.textContent)")
-    assert names and drives
+    def as_minutes(text):
+        hours = re.search(r"(\d+) h", text)
+        mins = re.search(r"(\d+) min", text)
+        return (int(hours.group(1)) * 60 if hours else 0) + (int(mins.group(1)) if mins else 0)
+    values = [as_minutes(t) for t in minutes]
+    assert values == sorted(values), values
     # A pin scrolls to its card and highlights it.
-    pin = css(driver, "a.map-pin:not(#pin-zurich)")[0]
-    card_id = pin.get_attribute("data-card")
-    driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", pin)
-    wait(driver).until(lambda d: "is-highlighted" in (one(d, f"#{card_id}").get_attribute("class") or ""))
+    card_id = attrs(driver, "a.map-pin:not(#pin-zurich)", "data-card")[0]
+    driver.execute_script(
+        "document.querySelector('a.map-pin:not(#pin-zurich)').dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+    wait(driver).until(lambda d: "is-highlighted" in (d.execute_script(
+        "return document.getElementById(arguments[0]).className", card_id) or ""))
     # Filters keep only their class (and the baseline).
     for key, check in (("sunny", lambda h: h > 6), ("partly", lambda h: 3 <= h <= 6), ("cloudy", lambda h: h < 3)):
-        one(driver, f".chips a[data-key='{key}']").click()
+        click(driver, f".chips a[data-key='{key}']")
         wait(driver).until(lambda d, key=key: f"filter={key}" in d.current_url)
-        wait_css(driver, "#card-zurich")
-        for total_text in [e.text for e in css(driver, ".forecast-cards .forecast-total strong")]:
+        wait(driver).until(lambda d, key=key: (text_of(d, ".chips a[aria-current='page'][data-key='" + key + "']") or "") != "")
+        for total_text in driver.execute_script(
+                "return [...document.querySelectorAll('.forecast-cards .forecast-total strong')].map(e => e.textContent)"):
             assert check(float(total_text.split()[0])), (key, total_text)
     assert_no_reload(driver)
     assert_no_console_errors(driver)
@@ -194,14 +217,15 @@ def test_snow_filters_and_sorts(driver, server):
     open_page(driver, server, "/swiss/app/snow?city=zurich&lang=de")
     wait_css(driver, ".forecast-card")
     set_marker(driver)
-    assert "Wo hat es Schnee?" in one(driver, "h1").text
-    bars = css(driver, ".snow-week")
-    assert bars and len(css(bars[0], ".snow-day")) == 7
-    one(driver, ".chips a[data-key='drive']").click()
+    assert "Wo hat es Schnee?" in text_of(driver, "h1")
+    assert len(css(driver, ".forecast-card .snow-week")[0].find_elements(By.CSS_SELECTOR, ".snow-day")) == 7
+    click(driver, ".chips a[data-key='drive']")
     wait(driver).until(lambda d: "sort=drive" in d.current_url)
-    one(driver, ".chips a[data-key='light']").click()
+    click(driver, ".chips a[data-key='light']")
     wait(driver).until(lambda d: "filter=light" in d.current_url)
-    for text in [e.text for e in css(driver, ".forecast-cards .forecast-total strong")]:
+    wait(driver).until(lambda d: text_of(d, ".chips a[aria-current='page'][data-key='light']") is not None)
+    for text in driver.execute_script(
+            "return [...document.querySelectorAll('.forecast-cards .forecast-total strong')].map(e => e.textContent)"):
         assert float(text.split()[0].replace(",", ".")) < 10, text
     assert_no_reload(driver)
     assert_no_console_errors(driver)

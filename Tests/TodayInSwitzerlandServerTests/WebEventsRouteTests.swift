@@ -36,12 +36,15 @@ struct WebEventsRouteTests {
     @Test("the events page renders a month in German; a bad query is a 400 page that names the valid form")
     func eventsPage() async throws {
         try await withPages(at: Self.instant("2026-11-26T09:00:00Z")) { client in
-            let page = try await client.execute(uri: "/swiss/app/events?city=zurich&lang=de&month=2026-12", method: .get)
+            let page = try await client.execute(
+                uri: "/swiss/app/events?city=zurich&lang=de&month=2026-12", method: .get)
             #expect(page.status == .ok)
             #expect(page.headers[.contentType] == "text/html; charset=utf-8")
             let html = String(buffer: page.body)
             #expect(html.contains("Dezember 2026") && html.contains("<table class=\"cal-grid\""))
-            #expect(html.contains("Weihnachten") && html.contains("/swiss/app/events/holiday-zurich-christmas-2026-12-25/ics"))
+            #expect(
+                html.contains("Weihnachten")
+                    && html.contains("/swiss/app/events/holiday-zurich-christmas-2026-12-25/ics"))
             #expect(html.contains("swiss-calendar.css") && html.contains("swiss-calendar.js"))
             for query in ["month=2026-13", "day=soon", "kind=parties"] {
                 let bad = try await client.execute(uri: "/swiss/app/events?\(query)", method: .get)

@@ -105,7 +105,9 @@ struct WebEventsTests {
         #expect(model.todayURL?.contains("month=2026-11") == true)
         // Dated items first by date, then recurring and seasonal.
         let kinds = model.list.map(\.kind)
-        #expect(kinds.lastIndex { $0 == .event || $0 == .holiday || $0 == .school } ?? 0 < kinds.firstIndex(of: .recurring) ?? 0)
+        #expect(
+            kinds.lastIndex { $0 == .event || $0 == .holiday || $0 == .school } ?? 0 < kinds.firstIndex(of: .recurring)
+                ?? 0)
     }
 
     @Test("a kind filter keeps only its markers and list items, and every link keeps the filter")
@@ -133,7 +135,8 @@ struct WebEventsTests {
         #expect(rainy.detail.advice?.text == "Stay cosy indoors")
         #expect(rainy.detail.advice?.link.contains("filter=indoor") == true)
         #expect(EventsModel.make(try Self.input(weather: weather(0, 3))).detail.advice?.text == "Stay cosy indoors")
-        #expect(EventsModel.make(try Self.input(weather: weather(1, 14))).detail.advice?.text == "Great day to be outside")
+        #expect(
+            EventsModel.make(try Self.input(weather: weather(1, 14))).detail.advice?.text == "Great day to be outside")
         #expect(EventsModel.make(try Self.input(weather: .unavailable(.en))).detail.advice == nil)
         // Another day: no advice even with weather.
         #expect(EventsModel.make(try Self.input(day: "2026-11-27", weather: weather(1, 14))).detail.advice == nil)
@@ -191,19 +194,25 @@ struct WebEventsTests {
             case .failure(let error): #expect(error.message.contains(message), "\(error.message)")
             }
         }
-        #expect((try? EventsQuery.parse(month: nil, day: "2026-12-05", kind: "all").get())?.day == Self.date("2026-12-05"))
+        #expect(
+            (try? EventsQuery.parse(month: nil, day: "2026-12-05", kind: "all").get())?.day == Self.date("2026-12-05"))
     }
 
     @Test("the view: a real table with a caption, today as aria-current=date, spoken markers, no inline styles")
     func view() throws {
-        let model = EventsModel.make(try Self.input(weather: CurrentWeather(
-            temperature: 3, weatherCode: 61, windSpeed: 5, description: "", hourly: [], icon: "🌦️")))
+        let model = EventsModel.make(
+            try Self.input(
+                weather: CurrentWeather(
+                    temperature: 3, weatherCode: 61, windSpeed: 5, description: "", hourly: [], icon: "🌦️")))
         let html = EventsView.main(model, .en).render()
         #expect(html.contains("<table class=\"cal-grid\" aria-labelledby=\"month-label\">"))
         #expect(html.contains("<th scope=\"col\"><abbr title=\"Monday\">Mon</abbr></th>"))
         #expect(html.contains("aria-current=\"date\""))
         #expect(html.components(separatedBy: "aria-current=\"date\"").count == 2)
-        #expect(html.contains("<span class=\"visually-hidden\">Thursday, 26 November 2026, today, selected, 1 city event, 1 seasonal activity</span>"))
+        #expect(
+            html.contains(
+                "<span class=\"visually-hidden\">Thursday, 26 November 2026, today, selected, 1 city event, 1 seasonal activity</span>"
+            ))
         #expect(html.contains("class=\"cal-day today selected\""))
         #expect(html.contains("Stay cosy indoors"))
         #expect(html.contains("href=\"/swiss/app/events/wienachtsdorf/ics?city=zurich&amp;lang=en\""))

@@ -92,9 +92,12 @@ struct WebICSTests {
         for text in ["zurich-street-parade-2026", "holiday-zurich-goodFriday-2026-04-03", "school-bern-2026-07-04"] {
             #expect(CalendarEntryID(text)?.description == text)
         }
-        #expect(CalendarEntryID("holiday-zurich-goodFriday-2026-04-03") == .holiday(
-            city: "zurich", key: "goodFriday", date: Self.date("2026-04-03")))
-        for bad in ["", "holiday-zurich-2026-04-03", "holiday--x-2026-04-03", "school-2026-13-01", "a b", "ä",
+        #expect(
+            CalendarEntryID("holiday-zurich-goodFriday-2026-04-03")
+                == .holiday(
+                    city: "zurich", key: "goodFriday", date: Self.date("2026-04-03")))
+        for bad in [
+            "", "holiday-zurich-2026-04-03", "holiday--x-2026-04-03", "school-2026-13-01", "a b", "ä",
             "holiday-zurich-goodFriday-2026-02-30", String(repeating: "a", count: 200), "../etc/passwd",
         ] {
             #expect(CalendarEntryID(bad) == nil, "\(bad)")

@@ -11,7 +11,9 @@ import WebUI
 struct WebSnowTests {
     static let week = SnowRanking.WeekDates(monday: CivilDate(year: 2026, month: 11, day: 23)!)
 
-    static func resort(_ id: String, snow: [Double], depth: Int = 0, drive: Int = 100, altitude: Int = 1500)
+    static func resort(
+        _ id: String, snow: [Double], depth: Int = 0, drive: Int = 100, altitude: Int = 1500
+    )
         -> SnowDestination
     {
         let days = zip(week.all, snow).map { date, cm in
@@ -24,12 +26,13 @@ struct WebSnowTests {
             snowfallWeekTotal: (snow.reduce(0, +) * 10).rounded() / 10, snowDepthCm: depth)
     }
 
-    static let resorts: [SnowDestination] = [
-        resort("laax", snow: [0, 0, 5, 10, 0, 0, 0], depth: 40, drive: 100),
-        resort("zermatt", snow: [10, 20, 15, 0, 0, 0, 0], depth: 120, drive: 195),
-        resort("stoos", snow: [0, 0, 5, 10, 0, 0, 0], depth: 80, drive: 55),
-        resort("braunwald", snow: [0, 0, 0, 0, 0, 0, 2.5], depth: 0, drive: 70, altitude: 0),
-    ] + (1...9).map { resort("r\($0)", snow: [0, 0, 0, 0, 0, 0, 0], drive: 30 + $0) }
+    static let resorts: [SnowDestination] =
+        [
+            resort("laax", snow: [0, 0, 5, 10, 0, 0, 0], depth: 40, drive: 100),
+            resort("zermatt", snow: [10, 20, 15, 0, 0, 0, 0], depth: 120, drive: 195),
+            resort("stoos", snow: [0, 0, 5, 10, 0, 0, 0], depth: 80, drive: 55),
+            resort("braunwald", snow: [0, 0, 0, 0, 0, 0, 2.5], depth: 0, drive: 70, altitude: 0),
+        ] + (1...9).map { resort("r\($0)", snow: [0, 0, 0, 0, 0, 0, 0], drive: 30 + $0) }
 
     static func model(
         _ list: [SnowDestination] = resorts, language: Language = .en, filter: String? = nil, sort: String? = nil,

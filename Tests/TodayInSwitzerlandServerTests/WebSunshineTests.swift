@@ -32,12 +32,13 @@ struct WebSunshineTests {
     }
 
     /// API order: baseline first, then most sunshine first.
-    static let ranking: [SunshineDestination] = [
-        place("zurich", hours: [1, 1, 2], drive: 0, baseline: true),
-        place("lugano", hours: [8, 8, 8], drive: 150, rain: 1.25),
-        place("chur", hours: [4, 4, 4], drive: 80),
-        place("luzern", hours: [2, 2, 1], drive: 45),
-    ] + (1...10).map { place("extra\($0)", hours: [0.5, 0.5, 0.5], drive: 200 + $0) }
+    static let ranking: [SunshineDestination] =
+        [
+            place("zurich", hours: [1, 1, 2], drive: 0, baseline: true),
+            place("lugano", hours: [8, 8, 8], drive: 150, rain: 1.25),
+            place("chur", hours: [4, 4, 4], drive: 80),
+            place("luzern", hours: [2, 2, 1], drive: 45),
+        ] + (1...10).map { place("extra\($0)", hours: [0.5, 0.5, 0.5], drive: 200 + $0) }
 
     static func model(
         _ destinations: [SunshineDestination] = ranking, language: Language = .en, filter: String? = nil,
@@ -157,8 +158,9 @@ struct WebSunshineTests {
     func badQueries() {
         #expect((try? SunshineQuery.parse(filter: "rainy", sort: nil, all: nil).get()) == nil)
         #expect((try? SunshineQuery.parse(filter: nil, sort: "name", all: nil).get()) == nil)
-        #expect((try? SunshineQuery.parse(filter: "partly", sort: "drive", all: "1").get())
-            == SunshineQuery(filter: .partly, sort: .drive, showAll: true))
+        #expect(
+            (try? SunshineQuery.parse(filter: "partly", sort: "drive", all: "1").get())
+                == SunshineQuery(filter: .partly, sort: .drive, showAll: true))
     }
 
     @Test("the view: baseline card first, hidden extras, timeline hidden from screen readers with its text")
@@ -169,9 +171,15 @@ struct WebSunshineTests {
         let first = try #require(html.range(of: "id=\"card-lugano\""))
         #expect(baseline.lowerBound < first.lowerBound)
         #expect(!html.contains("id=\"card-extra8\""))
-        #expect(html.contains("<a class=\"button secondary\" id=\"show-all\" href=\"/swiss/app/sunshine?city=zurich&amp;lang=en&amp;all=1#card-extra8\">"))
+        #expect(
+            html.contains(
+                "<a class=\"button secondary\" id=\"show-all\" href=\"/swiss/app/sunshine?city=zurich&amp;lang=en&amp;all=1#card-extra8\">"
+            ))
         // Hours 6…20: 6, 7, 8 dark, 9, 10, 11 lit, 12, 13 dark, 14 lit, 15…20 dark.
-        #expect(html.contains("<div class=\"timeline\" aria-hidden=\"true\"><i></i><i></i><i></i><b></b><b></b><b></b><i></i><i></i><b></b><i></i><i></i><i></i><i></i><i></i><i></i></div>"))
+        #expect(
+            html.contains(
+                "<div class=\"timeline\" aria-hidden=\"true\"><i></i><i></i><i></i><b></b><b></b><b></b><i></i><i></i><b></b><i></i><i></i><i></i><i></i><i></i><i></i></div>"
+            ))
         #expect(html.contains("<p class=\"visually-hidden\">Sun 9–11 h and 14 h</p>"))
         #expect(html.contains("id=\"pin-lugano\""))
         #expect(html.contains("data-pin=\"pin-lugano\""))

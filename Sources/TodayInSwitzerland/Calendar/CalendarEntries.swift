@@ -76,7 +76,9 @@ public enum CalendarEntries {
                         ? "Feiertag im Kanton \(holiday.canton.rawValue) (\(cityName))"
                         : "Public holiday in the canton of \(holiday.canton.rawValue) (\(cityName))")
             case .halfDay:
-                de ? "Halber Feiertag in \(cityName): der Nachmittag ist frei" : "Half-day holiday in \(cityName): the afternoon is off"
+                de
+                    ? "Halber Feiertag in \(cityName): der Nachmittag ist frei"
+                    : "Half-day holiday in \(cityName): the afternoon is off"
             case .observance:
                 de ? "Fest in \(cityName), kein arbeitsfreier Tag" : "Festival in \(cityName), not a day off"
             }
@@ -135,7 +137,8 @@ public enum CalendarEntries {
             else { return nil }
             return entry(holiday, city: city, language: language)
         case .school(let cityID, let start):
-            guard let city = City.find(cityID), let period = schoolHolidays(city).first(where: { $0.startDate == start })
+            guard let city = City.find(cityID),
+                let period = schoolHolidays(city).first(where: { $0.startDate == start })
             else { return nil }
             return entry(period, city: city, language: language)
         }

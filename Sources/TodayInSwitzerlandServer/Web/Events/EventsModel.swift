@@ -206,7 +206,8 @@ extension EventsModel {
     /// The page for `input` (pure: same input, same page).
     static func make(_ input: EventsInput) -> EventsModel {
         let l = input.prefs.language
-        let month = input.query.month ?? input.query.day.map(CalendarMonth.init(containing:))
+        let month =
+            input.query.month ?? input.query.day.map(CalendarMonth.init(containing:))
             ?? CalendarMonth(containing: input.today)
         let selected = input.query.day ?? (month.contains(input.today) ? input.today : month.first)
         let kind = input.query.kind
@@ -281,7 +282,8 @@ extension EventsModel {
             listHeading: l.t(
                 "All of \(SwissDateText.monthYear(month, l))", "Alles im \(SwissDateText.monthYear(month, l))"),
             list: list,
-            emptyListText: l.t("Nothing matches this filter this month.", "Diesen Monat passt nichts zu diesem Filter."),
+            emptyListText: l.t(
+                "Nothing matches this filter this month.", "Diesen Monat passt nichts zu diesem Filter."),
             feed: Feed(
                 webcalURL: input.host.flatMap(validHost).map { "webcal://\($0)\(feedPath)" }, downloadURL: feedPath),
             weatherState: detail.isToday ? input.weatherState : nil, renderedAt: input.now)
@@ -306,10 +308,12 @@ extension EventsModel {
         case .school: l.t("school holidays", "Schulferien")
         case .event: count == 1 ? l.t("1 city event", "1 Anlass") : l.t("\(count) city events", "\(count) Anlässe")
         case .recurring:
-            count == 1 ? l.t("1 recurring activity", "1 regelmässiges Angebot")
+            count == 1
+                ? l.t("1 recurring activity", "1 regelmässiges Angebot")
                 : l.t("\(count) recurring activities", "\(count) regelmässige Angebote")
         case .seasonal:
-            count == 1 ? l.t("1 seasonal activity", "1 saisonales Angebot")
+            count == 1
+                ? l.t("1 seasonal activity", "1 saisonales Angebot")
                 : l.t("\(count) seasonal activities", "\(count) saisonale Angebote")
         }
     }
@@ -379,14 +383,17 @@ extension EventsModel {
             anchor: "\(anchorPrefix)-\(id)", kind: .school, title: l == .de ? period.nameDE : period.name,
             when: SwissDateText.range(period.startDate, period.endDate, l),
             description: l.t(
-                "School holidays in \(input.prefs.cityName), \(days) days", "Schulferien in \(input.prefs.cityName), \(days) Tage"),
+                "School holidays in \(input.prefs.cityName), \(days) days",
+                "Schulferien in \(input.prefs.cityName), \(days) Tage"),
             badges: [], website: nil, icsURL: input.prefs.link(.eventICS, parameters: ["id": id.description]))
     }
 
     static func item(_ activity: Activity, kind: MarkerKind, _ input: EventsInput, anchorPrefix: String) -> Item {
         let l = input.prefs.language
         var badges: [Badge] = [
-            Badge(icon: activity.indoor ? "🏠" : "🌳", text: activity.indoor ? l.t("Indoor", "Drinnen") : l.t("Outdoor", "Draussen"))
+            Badge(
+                icon: activity.indoor ? "🏠" : "🌳",
+                text: activity.indoor ? l.t("Indoor", "Drinnen") : l.t("Outdoor", "Draussen"))
         ]
         if activity.free == true { badges.append(Badge(icon: "🆓", text: l.t("Free", "Gratis"))) }
         let when: String
@@ -434,7 +441,8 @@ extension EventsModel {
         if !events.isEmpty {
             sections.append(
                 Section(
-                    kind: .event, heading: isToday
+                    kind: .event,
+                    heading: isToday
                         ? l.t("Happening today", "Was heute läuft")
                         : l.t("Happening on \(dayName)", "Was am \(dayName) läuft"),
                     items: events.map { item($0, input, anchorPrefix: "day") }))
@@ -442,7 +450,8 @@ extension EventsModel {
         if !onDay.isEmpty {
             sections.append(
                 Section(
-                    kind: .recurring, heading: isToday
+                    kind: .recurring,
+                    heading: isToday
                         ? l.t("Available today", "Heute verfügbar")
                         : l.t("Available on \(dayName)", "Am \(dayName) verfügbar"),
                     items: onDay.map { item($0, kind: .recurring, input, anchorPrefix: "day") }))
@@ -457,7 +466,8 @@ extension EventsModel {
         if isToday, let weather = input.weather, weather.available {
             let indoors = WeatherCodes.isRain(weather.weatherCode) || weather.temperature < 5
             advice = Advice(
-                icon: weather.icon, weather: "\(weather.temperature)°C, \(WeatherCodes.description(weather.weatherCode, in: l))",
+                icon: weather.icon,
+                weather: "\(weather.temperature)°C, \(WeatherCodes.description(weather.weatherCode, in: l))",
                 text: indoors
                     ? l.t("Stay cosy indoors", "Gemütlich drinnen bleiben")
                     : l.t("Great day to be outside", "Ein super Tag für draussen"),
@@ -465,7 +475,8 @@ extension EventsModel {
         }
         return DayDetail(
             heading: SwissDateText.long(date, l), isToday: isToday, advice: advice, sections: sections,
-            emptyText: sections.isEmpty ? l.t("No special events on this day.", "Keine besonderen Anlässe an diesem Tag.") : nil)
+            emptyText: sections.isEmpty
+                ? l.t("No special events on this day.", "Keine besonderen Anlässe an diesem Tag.") : nil)
     }
 
     static func monthList(
@@ -474,7 +485,9 @@ extension EventsModel {
         func wanted(_ marker: MarkerKind) -> Bool { kind.marker == nil || kind.marker == marker }
         var dated: [(CivilDate, Item)] = []
         if wanted(.holiday) {
-            dated += input.holidays.filter { month.contains($0.date) }.map { ($0.date, item($0, input, anchorPrefix: "list")) }
+            dated += input.holidays.filter { month.contains($0.date) }.map {
+                ($0.date, item($0, input, anchorPrefix: "list"))
+            }
         }
         if wanted(.school) {
             dated += input.schoolHolidays.filter { $0.startDate <= month.last && $0.endDate >= month.first }.map {
@@ -496,7 +509,8 @@ extension EventsModel {
             }
         }
         if wanted(.seasonal) {
-            result += seasonal.filter { activity in days.contains { WeekendPlanner.isAvailable(activity, on: $0) } }.map {
+            result += seasonal.filter { activity in days.contains { WeekendPlanner.isAvailable(activity, on: $0) } }.map
+            {
                 item($0, kind: .seasonal, input, anchorPrefix: "list")
             }
         }

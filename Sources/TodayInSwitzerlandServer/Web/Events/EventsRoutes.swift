@@ -14,7 +14,8 @@ extension SwissWebController {
         let prefs = SwissPrefs.resolve(request)
         let parameters = request.uri.queryParameters
         let query: EventsQuery
-        switch EventsQuery.parse(month: parameters.get("month"), day: parameters.get("day"), kind: parameters.get("kind"))
+        switch EventsQuery.parse(
+            month: parameters.get("month"), day: parameters.get("day"), kind: parameters.get("kind"))
         {
         case .failure(let error):
             return invalidQueryPage(request, prefs: prefs, section: .events, message: error.message)

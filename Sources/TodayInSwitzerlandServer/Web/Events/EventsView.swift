@@ -38,7 +38,8 @@ enum EventsView {
         .div(
             .class("month-nav"),
             .a(
-                .class("button secondary month-step"), .link(model.previousURL), .attr("aria-label", model.previousLabel),
+                .class("button secondary month-step"), .link(model.previousURL),
+                .attr("aria-label", model.previousLabel),
                 .attr("rel", "prev"), .span(.attribute(named: "aria-hidden", value: "true"), .text("‹"))),
             .h2(.class("month-label"), .id("month-label"), .safeText(model.monthLabel)),
             .a(
@@ -87,7 +88,8 @@ enum EventsView {
             .forEach(model.legend) { marker in
                 .li(
                     .span(
-                        .class("marker marker-\(marker.kind.rawValue)"), .attribute(named: "aria-hidden", value: "true"),
+                        .class("marker marker-\(marker.kind.rawValue)"),
+                        .attribute(named: "aria-hidden", value: "true"),
                         .text(marker.kind.symbol)),
                     .safeText(" \(marker.text)"))
             })
@@ -147,8 +149,9 @@ enum EventsView {
                 .class("event-actions"),
                 .unwrap(item.icsURL) { url in
                     .a(
-                        .class("button secondary"), .link(url), .attr("download", ""),
-                        .attr("aria-label", l.t("Add \(item.title) to calendar", "\(item.title) zum Kalender hinzufügen")),
+                        .class("button secondary"), .link(url), .flag("download"),
+                        .attr(
+                            "aria-label", l.t("Add \(item.title) to calendar", "\(item.title) zum Kalender hinzufügen")),
                         .span(.attribute(named: "aria-hidden", value: "true"), .text("📅 ")),
                         .safeText(l.t("Add to calendar", "Zum Kalender")))
                 },
@@ -182,7 +185,7 @@ enum EventsView {
                     .a(.class("button"), .link(url), .safeText(l.t("Subscribe (webcal)", "Abonnieren (webcal)")))
                 },
                 .a(
-                    .class("button secondary"), .link(model.feed.downloadURL), .attr("download", ""),
+                    .class("button secondary"), .link(model.feed.downloadURL), .flag("download"),
                     .safeText(l.t("Download .ics", ".ics herunterladen")))))
     }
 }

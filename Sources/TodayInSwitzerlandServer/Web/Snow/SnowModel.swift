@@ -131,7 +131,9 @@ struct SnowModel: Equatable, Sendable {
                     "🚗 \(SwissComponents.drive(resort.driveMinutes)) from Zürich",
                     "🚗 \(SwissComponents.drive(resort.driveMinutes)) ab Zürich")
             ]
-            if resort.altitude > 0 { badges.append(l.t("⛰️ \(resort.altitude) m altitude", "⛰️ \(resort.altitude) m ü. M.")) }
+            if resort.altitude > 0 {
+                badges.append(l.t("⛰️ \(resort.altitude) m altitude", "⛰️ \(resort.altitude) m ü. M."))
+            }
             if resort.snowDepthCm > 0 {
                 badges.append(l.t("📏 \(resort.snowDepthCm) cm snow depth", "📏 \(resort.snowDepthCm) cm Schneehöhe"))
             }
@@ -141,7 +143,8 @@ struct SnowModel: Equatable, Sendable {
                     icon: WeatherCodes.icon(day.weatherCode).emoji,
                     description: WeatherCodes.description(day.weatherCode, in: l),
                     temperatures: "\(day.tempMax)° / \(day.tempMin)°", snowfall: cm(day.snowfallCm, l),
-                    percent: largest > 0 && day.snowfallCm > 0 ? max(5, Int((day.snowfallCm / largest * 100).rounded())) : 0)
+                    percent: largest > 0 && day.snowfallCm > 0
+                        ? max(5, Int((day.snowfallCm / largest * 100).rounded())) : 0)
             }
             return Card(
                 id: resort.id, rank: ranks[resort.id] ?? index + 1, name: l == .de ? resort.nameDE : resort.name,
@@ -158,7 +161,8 @@ struct SnowModel: Equatable, Sendable {
                 id: resort.id, point: resort.point,
                 label: l.t(
                     "\(resort.name): \(cm(resort.snowfallWeekTotal, l)) fresh snow this week, \(classLabel(resort.snowClass, l))",
-                    "\(resort.nameDE): \(cm(resort.snowfallWeekTotal, l)) Neuschnee diese Woche, \(classLabel(resort.snowClass, l))"),
+                    "\(resort.nameDE): \(cm(resort.snowfallWeekTotal, l)) Neuschnee diese Woche, \(classLabel(resort.snowClass, l))"
+                ),
                 href: extraIDs.contains(resort.id) ? "\(allURL)#card-\(resort.id)" : "#card-\(resort.id)",
                 radius: pinRadius(resort.snowfallWeekTotal), kind: resort.snowClass.rawValue,
                 text: resort.snowfallWeekTotal >= 20 ? String(format: "%.0f", resort.snowfallWeekTotal.rounded()) : nil)
@@ -170,7 +174,8 @@ struct SnowModel: Equatable, Sendable {
                 title: l.t("Fresh powder alert", "Pulverschnee-Alarm"),
                 text: l.t(
                     "\(name) gets \(cm(top.snowfallWeekTotal, l)) of fresh snow this week, \(SwissComponents.drive(top.driveMinutes)) from Zürich.",
-                    "\(name) bekommt diese Woche \(cm(top.snowfallWeekTotal, l)) Neuschnee, \(SwissComponents.drive(top.driveMinutes)) ab Zürich."),
+                    "\(name) bekommt diese Woche \(cm(top.snowfallWeekTotal, l)) Neuschnee, \(SwissComponents.drive(top.driveMinutes)) ab Zürich."
+                ),
                 href: extraIDs.contains(top.id) ? "\(allURL)#card-\(top.id)" : "#card-\(top.id)")
         }
         let filterChips = SnowRanking.Filter.allCases.map { option in
@@ -181,7 +186,8 @@ struct SnowModel: Equatable, Sendable {
         }
         let sortChips = SnowQuery.SortKey.allCases.map { option in
             Components.LinkItem(
-                label: option == .snowfall ? l.t("Most fresh snow", "Meiste Neuschnee") : l.t("Shortest drive", "Kürzeste Fahrt"),
+                label: option == .snowfall
+                    ? l.t("Most fresh snow", "Meiste Neuschnee") : l.t("Shortest drive", "Kürzeste Fahrt"),
                 url: link(filter: query.filter, sort: option, all: query.showAll), isCurrent: option == query.sort,
                 key: option.rawValue, icon: option == .snowfall ? "❄️" : "🚗", prefetch: false)
         }
@@ -192,7 +198,9 @@ struct SnowModel: Equatable, Sendable {
             dateRange: l.t("Week of ", "Woche vom ")
                 + "\(SwissDateText.weekdayShort(week.monday, l)) – \(SwissDateText.weekdayShort(week.sunday, l)) \(week.sunday.year)",
             sourceState: sourceState,
-            mapLabel: l.t("Map of Switzerland: fresh snow this week by resort", "Karte der Schweiz: Neuschnee diese Woche pro Skigebiet"),
+            mapLabel: l.t(
+                "Map of Switzerland: fresh snow this week by resort",
+                "Karte der Schweiz: Neuschnee diese Woche pro Skigebiet"),
             pins: pins,
             legend: [
                 .init(kind: "heavy", icon: "🏔️", text: l.t("Heavy: more than 30 cm", "Viel: mehr als 30 cm")),
@@ -209,7 +217,10 @@ struct SnowModel: Equatable, Sendable {
                 ? l.t(
                     "No snow forecast yet — the weather service is not answering; retrying in the background.",
                     "Noch keine Schneeprognose — der Wetterdienst antwortet nicht; neuer Versuch im Hintergrund.")
-                : cards.isEmpty ? l.t("No resort matches this filter this week.", "Kein Skigebiet passt diese Woche zu diesem Filter.") : nil,
+                : cards.isEmpty
+                    ? l.t(
+                        "No resort matches this filter this week.", "Kein Skigebiet passt diese Woche zu diesem Filter."
+                    ) : nil,
             renderedAt: now)
     }
 

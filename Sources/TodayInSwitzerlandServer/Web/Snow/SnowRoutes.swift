@@ -10,7 +10,9 @@ extension SwissWebController {
         let prefs = SwissPrefs.resolve(request)
         let parameters = request.uri.queryParameters
         let query: SnowQuery
-        switch SnowQuery.parse(filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all")) {
+        switch SnowQuery.parse(
+            filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all"))
+        {
         case .failure(let error):
             return invalidQueryPage(request, prefs: prefs, section: .snow, message: error.message)
         case .success(let value): query = value

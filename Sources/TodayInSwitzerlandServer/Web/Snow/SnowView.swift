@@ -10,29 +10,42 @@ enum SnowView {
             .class("forecast-page snow-page"),
             .h1(.safeText(model.title)),
             .p(.class("page-subtitle"), .safeText(model.subtitle)),
-            .p(.class("date-range"), .span(.attribute(named: "aria-hidden", value: "true"), .text("📅 ")), .safeText(model.dateRange)),
+            .p(
+                .class("date-range"), .span(.attribute(named: "aria-hidden", value: "true"), .text("📅 ")),
+                .safeText(model.dateRange)),
             SwissComponents.freshnessNotice(
                 model.sourceState, what: l.t("Forecast", "Prognose"), now: model.renderedAt, l),
             .unwrap(model.alert) { alert in
                 .div(
                     .class("powder-alert"), .attribute(named: "role", value: "note"),
-                    .p(.class("powder-title"), .span(.attribute(named: "aria-hidden", value: "true"), .text("🏔️ ")), .strong(.safeText(alert.title))),
+                    .p(
+                        .class("powder-title"), .span(.attribute(named: "aria-hidden", value: "true"), .text("🏔️ ")),
+                        .strong(.safeText(alert.title))),
                     .p(.a(.link(alert.href), .safeText(alert.text))))
             },
             .div(
                 .class("forecast-layout"),
                 .div(
                     .class("forecast-map"),
-                    .if(!model.pins.isEmpty, SwissMapView.svg(pins: model.pins, area: .switzerland, label: model.mapLabel, language: l)),
+                    .if(
+                        !model.pins.isEmpty,
+                        SwissMapView.svg(pins: model.pins, area: .switzerland, label: model.mapLabel, language: l)),
                     SunshineView.legend(model.legend, l)),
                 .div(
                     .class("forecast-list"),
-                    SwissComponents.chips(model.filterChips, label: l.t("Filter by snowfall", "Nach Neuschnee filtern")),
+                    SwissComponents.chips(
+                        model.filterChips, label: l.t("Filter by snowfall", "Nach Neuschnee filtern")),
                     SwissComponents.chips(model.sortChips, label: l.t("Sort", "Sortieren")),
-                    .unwrap(model.emptyText) { .p(.class("empty-note"), .attribute(named: "role", value: "status"), .safeText($0)) },
+                    .unwrap(model.emptyText) {
+                        .p(.class("empty-note"), .attribute(named: "role", value: "status"), .safeText($0))
+                    },
                     .ol(.class("forecast-cards"), .forEach(model.cards) { item in .li(card(item, l)) }),
                     .unwrap(model.showAll) { showAll in
-                        .p(.class("show-all"), .a(.class("button secondary"), .id("show-all"), .link(showAll.url), .safeText(showAll.label)))
+                        .p(
+                            .class("show-all"),
+                            .a(
+                                .class("button secondary"), .id("show-all"), .link(showAll.url),
+                                .safeText(showAll.label)))
                     })))
     }
 

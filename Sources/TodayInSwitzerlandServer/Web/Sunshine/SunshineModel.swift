@@ -141,7 +141,8 @@ struct SunshineModel: Equatable, Sendable {
 
         func card(_ place: SunshineDestination) -> Card {
             Card(
-                id: place.id, rank: place.isBaseline ? nil : ranks[place.id], name: l == .de ? place.nameDE : place.name,
+                id: place.id, rank: place.isBaseline ? nil : ranks[place.id],
+                name: l == .de ? place.nameDE : place.name,
                 region: l == .de ? place.regionDE : place.region, hoursTotal: hoursText(place.sunshineHoursTotal, l),
                 sunClass: place.sunshineClass, classLabel: classLabel(place.sunshineClass, l),
                 classIcon: classIcon(place.sunshineClass),
@@ -156,7 +157,8 @@ struct SunshineModel: Equatable, Sendable {
                     Highlight(
                         name: l == .de ? $0.nameDE : $0.name, description: l == .de ? $0.descriptionDE : $0.description,
                         indoor: $0.indoor,
-                        directionsURL: SwissComponents.directionsURL(TodayInSwitzerland.GeoPoint(lat: $0.lat, lon: $0.lon)))
+                        directionsURL: SwissComponents.directionsURL(
+                            TodayInSwitzerland.GeoPoint(lat: $0.lat, lon: $0.lon)))
                 })
         }
         // The first ten only, unless "show all": the rest are a link (and a swap by script) away.
@@ -169,21 +171,25 @@ struct SunshineModel: Equatable, Sendable {
                 id: place.id, point: place.point,
                 label: l.t(
                     "\(l == .de ? place.nameDE : place.name): \(hoursText(place.sunshineHoursTotal, l)) of sun, \(classLabel(place.sunshineClass, l))",
-                    "\(place.nameDE): \(hoursText(place.sunshineHoursTotal, l)) Sonne, \(classLabel(place.sunshineClass, l))"),
+                    "\(place.nameDE): \(hoursText(place.sunshineHoursTotal, l)) Sonne, \(classLabel(place.sunshineClass, l))"
+                ),
                 href: extraIDs.contains(place.id) ? "\(allURL)#card-\(place.id)" : "#card-\(place.id)",
-                radius: place.isBaseline ? 14 : pinRadius(place.sunshineHoursTotal),
+                radius: place.isBaseline ? 16 : pinRadius(place.sunshineHoursTotal),
                 kind: place.isBaseline ? "baseline" : place.sunshineClass.rawValue,
                 text: place.sunshineHoursTotal >= 10 || place.isBaseline
                     ? String(format: "%.0f", place.sunshineHoursTotal.rounded()) : nil)
         }
 
         var escape: Escape?
-        if let place = SunshineRanking.nearestSunnyEscape(in: destinations), let base = destinations.first(where: \.isBaseline) {
+        if let place = SunshineRanking.nearestSunnyEscape(in: destinations),
+            let base = destinations.first(where: \.isBaseline)
+        {
             let name = l == .de ? place.nameDE : place.name
             escape = Escape(
                 text: l.t(
                     "Zürich gets only \(hoursText(base.sunshineHoursTotal, l)) of sun. Nearest sunnier place: \(name), \(hoursText(place.sunshineHoursTotal, l)), \(SwissComponents.drive(place.driveMinutes)) away.",
-                    "Zürich hat nur \(hoursText(base.sunshineHoursTotal, l)) Sonne. Nächster sonnigerer Ort: \(name), \(hoursText(place.sunshineHoursTotal, l)), \(SwissComponents.drive(place.driveMinutes)) entfernt."),
+                    "Zürich hat nur \(hoursText(base.sunshineHoursTotal, l)) Sonne. Nächster sonnigerer Ort: \(name), \(hoursText(place.sunshineHoursTotal, l)), \(SwissComponents.drive(place.driveMinutes)) entfernt."
+                ),
                 href: extraIDs.contains(place.id) ? "\(allURL)#card-\(place.id)" : "#card-\(place.id)")
         }
 
@@ -206,20 +212,24 @@ struct SunshineModel: Equatable, Sendable {
                 "No sunshine forecast yet — the weather service is not answering; retrying in the background.",
                 "Noch keine Sonnenprognose — der Wetterdienst antwortet nicht; neuer Versuch im Hintergrund.")
             : others.isEmpty
-                ? l.t("No destination matches this filter this weekend.", "Kein Ziel passt an diesem Wochenende zu diesem Filter.")
+                ? l.t(
+                    "No destination matches this filter this weekend.",
+                    "Kein Ziel passt an diesem Wochenende zu diesem Filter.")
                 : nil
         return SunshineModel(
             title: l.t("Where is the sun?", "Wo ist die Sonne?"),
             subtitle: l.t(
                 "Weekend sunshine forecast — best destinations from Zürich",
                 "Sonnenprognose fürs Wochenende — die besten Ziele ab Zürich"),
-            dateRange: "\(SwissDateText.weekdayShort(weekend.friday, l)) – \(SwissDateText.weekdayShort(weekend.sunday, l)) \(weekend.sunday.year)",
+            dateRange:
+                "\(SwissDateText.weekdayShort(weekend.friday, l)) – \(SwissDateText.weekdayShort(weekend.sunday, l)) \(weekend.sunday.year)",
             sourceState: sourceState,
             mapLabel: l.t(
                 "Map of Switzerland: sunshine this weekend by place", "Karte der Schweiz: Sonnenstunden am Wochenende"),
             pins: mapPins,
             legend: [
-                LegendEntry(kind: "baseline", icon: "📍", text: l.t("Zürich, your starting point", "Zürich, dein Startpunkt")),
+                LegendEntry(
+                    kind: "baseline", icon: "📍", text: l.t("Zürich, your starting point", "Zürich, dein Startpunkt")),
                 LegendEntry(kind: "sunny", icon: "☀️", text: l.t("Sunny: more than 6 h", "Sonnig: mehr als 6 h")),
                 LegendEntry(kind: "partly", icon: "⛅", text: l.t("Partly: 3–6 h", "Teilweise: 3–6 h")),
                 LegendEntry(kind: "cloudy", icon: "☁️", text: l.t("Cloudy: less than 3 h", "Bewölkt: weniger als 3 h")),

@@ -10,7 +10,9 @@ extension SwissWebController {
         let prefs = SwissPrefs.resolve(request)
         let parameters = request.uri.queryParameters
         let query: SunshineQuery
-        switch SunshineQuery.parse(filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all")) {
+        switch SunshineQuery.parse(
+            filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all"))
+        {
         case .failure(let error):
             return invalidQueryPage(request, prefs: prefs, section: .sunshine, message: error.message)
         case .success(let value): query = value

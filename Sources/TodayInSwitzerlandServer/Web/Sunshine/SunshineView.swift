@@ -10,14 +10,18 @@ enum SunshineView {
             .class("forecast-page sunshine-page"),
             .h1(.safeText(model.title)),
             .p(.class("page-subtitle"), .safeText(model.subtitle)),
-            .p(.class("date-range"), .span(.attribute(named: "aria-hidden", value: "true"), .text("📅 ")), .safeText(model.dateRange)),
+            .p(
+                .class("date-range"), .span(.attribute(named: "aria-hidden", value: "true"), .text("📅 ")),
+                .safeText(model.dateRange)),
             SwissComponents.freshnessNotice(
                 model.sourceState, what: l.t("Forecast", "Prognose"), now: model.renderedAt, l),
             .div(
                 .class("forecast-layout"),
                 .div(
                     .class("forecast-map"),
-                    .if(!model.pins.isEmpty, SwissMapView.svg(pins: model.pins, area: .switzerland, label: model.mapLabel, language: l)),
+                    .if(
+                        !model.pins.isEmpty,
+                        SwissMapView.svg(pins: model.pins, area: .switzerland, label: model.mapLabel, language: l)),
                     legend(model.legend, l)),
                 .div(
                     .class("forecast-list"),
@@ -30,10 +34,16 @@ enum SunshineView {
                             .a(.link(escape.href), .safeText(escape.text)))
                     },
                     .unwrap(model.baseline) { card($0, l) },
-                    .unwrap(model.emptyText) { .p(.class("empty-note"), .attribute(named: "role", value: "status"), .safeText($0)) },
+                    .unwrap(model.emptyText) {
+                        .p(.class("empty-note"), .attribute(named: "role", value: "status"), .safeText($0))
+                    },
                     .ol(.class("forecast-cards"), .forEach(model.cards) { item in .li(card(item, l)) }),
                     .unwrap(model.showAll) { showAll in
-                        .p(.class("show-all"), .a(.class("button secondary"), .id("show-all"), .link(showAll.url), .safeText(showAll.label)))
+                        .p(
+                            .class("show-all"),
+                            .a(
+                                .class("button secondary"), .id("show-all"), .link(showAll.url),
+                                .safeText(showAll.label)))
                     })))
     }
 
@@ -66,7 +76,13 @@ enum SunshineView {
                     .strong(.safeText(card.hoursTotal)),
                     .safeText(" " + l.t("of sun", "Sonne") + " · "),
                     .span(.class("class-label"), .safeText(card.classLabel)))),
-            .unwrap(card.drive) { .div(.class("badges"), .span(.class("badge"), .span(.attribute(named: "aria-hidden", value: "true"), .text("🚗 ")), .safeText($0))) },
+            .unwrap(card.drive) {
+                .div(
+                    .class("badges"),
+                    .span(
+                        .class("badge"), .span(.attribute(named: "aria-hidden", value: "true"), .text("🚗 ")),
+                        .safeText($0)))
+            },
             .ul(
                 .class("sun-days"),
                 .forEach(card.days) { day in
@@ -75,7 +91,9 @@ enum SunshineView {
                         .p(
                             .class("sun-day-head"),
                             .abbr(.class("day-label"), .attr("title", day.longLabel), .safeText(day.label)),
-                            .span(.class("wx-icon"), .attr("title", day.description), .attribute(named: "aria-hidden", value: "true"), .text(day.icon)),
+                            .span(
+                                .class("wx-icon"), .attr("title", day.description),
+                                .attribute(named: "aria-hidden", value: "true"), .text(day.icon)),
                             .span(.class("visually-hidden"), .safeText(day.description + ", ")),
                             .span(.class("temps"), .safeText(day.temperatures)),
                             .span(.class("day-hours"), .safeText("☀️ " + day.hours)),
@@ -100,10 +118,15 @@ enum SunshineView {
                         .forEach(card.highlights) { highlight in
                             .li(
                                 .strong(.safeText(highlight.name)),
-                                .safeText(" (\(highlight.indoor ? l.t("indoor", "drinnen") : l.t("outdoor", "draussen"))) — \(highlight.description) "),
-                                .a(.link(highlight.directionsURL), .attr("rel", "noopener"),
-                                   .attr("aria-label", l.t("Directions to \(highlight.name)", "Weg zu \(highlight.name)")),
-                                   .safeText(l.t("Directions", "Route"))))
+                                .safeText(
+                                    " (\(highlight.indoor ? l.t("indoor", "drinnen") : l.t("outdoor", "draussen"))) — \(highlight.description) "
+                                ),
+                                .a(
+                                    .link(highlight.directionsURL), .attr("rel", "noopener"),
+                                    .attr(
+                                        "aria-label", l.t("Directions to \(highlight.name)", "Weg zu \(highlight.name)")
+                                    ),
+                                    .safeText(l.t("Directions", "Route"))))
                         }))),
             .div(
                 .class("event-actions"),
