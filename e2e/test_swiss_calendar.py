@@ -205,7 +205,10 @@ def test_sunshine_filters_sorts_and_shows_all_without_a_reload(driver, server):
     for key, check in (("sunny", lambda h: h > 6), ("partly", lambda h: 3 <= h <= 6), ("cloudy", lambda h: h < 3)):
         click(driver, f".chips a[data-key='{key}']")
         wait(driver).until(lambda d, key=key: f"filter={key}" in d.current_url)
-        wait(driver).until(lambda d, key=key: (text_of(d, ".chips a[aria-current='page'][data-key='" + key + "']") or "") != "")
+        try:
+            wait(driver).until(lambda d, key=key: key in attrs(d, ".chips a[aria-current='page']", "data-key"))
+        except Exception:
+            raise AssertionError(f"{key}: {driver.current_url} chips {attrs(driver, '.chips a', 'aria-current')} {attrs(driver, '.chips a', 'href')} pages {len(css(driver, '.forecast-page'))} {driver.get_log('browser')}")
         for total_text in driver.execute_script(
                 "return [...document.querySelectorAll('.forecast-cards .forecast-total strong')].map(e => e.textContent)"):
             assert check(float(total_text.split()[0])), (key, total_text)

@@ -12,22 +12,30 @@
     target.focus({ preventScroll: !key });
   }
 
+  // The path and query the content on screen belongs to, and the latest swap (an older, slower answer must never
+  // replace a newer one).
+  let shown = location.pathname + location.search;
+  let generation = 0;
+
   async function swap(url, push, key) {
     const current = document.querySelector(roots);
     if (!current) { location.href = url; return; }
+    const mine = ++generation;
     current.setAttribute("aria-busy", "true");
     try {
       const response = await fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok) throw new Error(String(response.status));
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      if (mine !== generation) return;
       const fresh = doc.querySelector(roots);
       if (!fresh) throw new Error("no content");
-      current.replaceWith(fresh);
+      document.querySelector(roots).replaceWith(fresh);
+      shown = url;
       if (push) history.pushState({ swiss: true }, "", url);
       if (doc.title) document.title = doc.title;
       focusAfterSwap(fresh, key);
     } catch (error) {
-      location.href = url;
+      if (mine === generation) location.href = url;
     }
   }
 
@@ -45,8 +53,10 @@
     swap(url.pathname + url.search, true, key);
   });
 
+  // Back and forward between swapped views; a jump to an anchor on the same view (a map pin) changes nothing.
   window.addEventListener("popstate", () => {
-    if (document.querySelector(roots)) swap(location.pathname + location.search, false, null);
+    const url = location.pathname + location.search;
+    if (url !== shown && document.querySelector(roots)) swap(url, false, null);
   });
 
   // "Show all", and a pin or alert of a place beyond the first ten: load the full list in place, then go to the card.

@@ -54,6 +54,19 @@ struct EventsQuery: Equatable, Sendable {
     }
 }
 
+extension EventsQuery {
+    /// The month shown: the asked one, else the selected day's, else today's.
+    func month(today: CivilDate) -> CalendarMonth {
+        self.month ?? day.map(CalendarMonth.init(containing:)) ?? CalendarMonth(containing: today)
+    }
+
+    /// The day whose detail is shown: the asked one, else today when its month is shown, else the month's first.
+    func selectedDay(today: CivilDate) -> CivilDate {
+        let shown = month(today: today)
+        return day ?? (shown.contains(today) ? today : shown.first)
+    }
+}
+
 /// A bad events query.
 struct EventsQueryError: Error, Equatable, Sendable {
     var message: String
@@ -206,10 +219,8 @@ extension EventsModel {
     /// The page for `input` (pure: same input, same page).
     static func make(_ input: EventsInput) -> EventsModel {
         let l = input.prefs.language
-        let month =
-            input.query.month ?? input.query.day.map(CalendarMonth.init(containing:))
-            ?? CalendarMonth(containing: input.today)
-        let selected = input.query.day ?? (month.contains(input.today) ? input.today : month.first)
+        let month = input.query.month(today: input.today)
+        let selected = input.query.selectedDay(today: input.today)
         let kind = input.query.kind
         let calendarHolidays = input.holidays.map {
             CalendarHoliday(date: $0.date, name: $0.name.en, nameDE: $0.name.de, halfDay: $0.kind == .halfDay)

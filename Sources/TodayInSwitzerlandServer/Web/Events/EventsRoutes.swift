@@ -26,9 +26,7 @@ extension SwissWebController {
         var input = app.eventsInput(prefs: prefs, query: query, today: today, now: time)
         input.host = request.head.authority
         // Only today's detail shows the weather (and only then does the page wait, at most the capped upstream time).
-        let month = query.month ?? query.day.map(CalendarMonth.init(containing:)) ?? CalendarMonth(containing: today)
-        let selected = query.day ?? (month.contains(today) ? today : month.first)
-        if selected == today {
+        if query.selectedDay(today: today) == today {
             let (weather, answer) = await app.weather(prefs.city, prefs.language, refresh: false)
             input.weather = weather
             input.weatherState = SourceState(answer)
@@ -104,7 +102,7 @@ extension SwissWebController {
 extension SwissApp {
     /// The domain values of the events page for a city (the weather is added by the route when needed).
     func eventsInput(prefs: SwissPrefs, query: EventsQuery, today: CivilDate, now: Date) -> EventsInput {
-        let month = query.month ?? query.day.map(CalendarMonth.init(containing:)) ?? CalendarMonth(containing: today)
+        let month = query.month(today: today)
         var years = Set([month.previous.year, month.year, month.next.year])
         if let day = query.day { years.insert(day.year) }
         let holidays = years.sorted().flatMap { HolidayCalendar.holidays(year: $0, city: prefs.city) }
