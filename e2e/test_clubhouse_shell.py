@@ -100,3 +100,25 @@ def test_swiss_page_opens_offline_from_the_service_worker_with_the_banner(driver
     banner = one(driver, ".offline-banner")
     assert banner.is_displayed() and "Offline — showing data from" in banner.text
     assert one(driver, "main h1").text == title
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("label,size,mobile", [("phone-360", (360, 740), True), ("wide-1920", (1920, 1080), False)])
+def test_swiss_settings_page_in_both_themes_at_the_extreme_widths(driver, server, theme, label, size, mobile):
+    """The shell (header, switcher, city picker, nav, form) in light and dark at 360 and 1920 px: no overflow, no
+    serious axe violation (contrast included)."""
+    resize(driver, size, mobile)
+    # A shared link's query sets city and language; the theme comes from the cookie, set here as the settings do.
+    open_page(driver, server, "/swiss/app/settings")
+    driver.add_cookie({"name": "swiss_prefs", "value": f"geneva.de.{theme}", "path": "/"})
+    open_page(driver, server, "/swiss/app/settings")
+    assert one(driver, "html").get_attribute("data-theme") == theme
+    assert one(driver, ".swiss-city").text == "Genf"
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= size[0], f"{width}px wide at {size[0]}px: {widest_elements(driver, size[0])}"
+    SCREENSHOT_DIR.mkdir(exist_ok=True)
+    full_page_screenshot(driver, SCREENSHOT_DIR / f"swiss-settings-de-{theme}-{label}.png")
+    violations = axe_violations(driver)
+    assert not violations, describe_violations(violations)
+    driver.delete_cookie("swiss_prefs")
+    clear_resize(driver)

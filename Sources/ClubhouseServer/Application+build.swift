@@ -19,7 +19,7 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
     for module in runtime.apps.modules { module.addRoutes(to: router) }
     let shell = ShellController(
         defaultClub: runtime.config.defaultClub, apps: runtime.apps,
-        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 1))
+        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 0.9))
     if warmUp { shell.warmUp() }
     shell.addRoutes(to: router)
     return router
@@ -29,7 +29,9 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
 /// data), the router of ``buildRouter(_:warmUp:)``, and the background job runner as a service beside the HTTP
 /// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
 /// the first visitor sees them.
-public func buildApplication(_ runtime: ClubhouseRuntime, warmUp: Bool = false) async throws
+public func buildApplication(
+    _ runtime: ClubhouseRuntime, warmUp: Bool = false
+) async throws
     -> some ApplicationProtocol
 {
     for module in runtime.apps.modules { try await module.prepare() }

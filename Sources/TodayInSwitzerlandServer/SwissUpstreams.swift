@@ -28,7 +28,7 @@ public struct SwissUpstreamConfig: Sendable {
     public var overpassTimeout: TimeInterval = 15
     /// The longest a page or API request waits for an upstream before answering with the last good data or an
     /// "unavailable — retrying" state (`SWISS_UPSTREAM_WAIT`, seconds); the fetch goes on in the background.
-    public var userWait: TimeInterval = 1
+    public var userWait: TimeInterval = 0.8
     /// The news feeds (the original's national and per-city sources).
     public var feeds: [FeedSource] = SwissUpstreamConfig.originalFeeds
 

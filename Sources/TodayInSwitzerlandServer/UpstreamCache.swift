@@ -59,7 +59,7 @@ public final class UpstreamCache: Sendable {
     private let inFlight = Mutex<[String: Task<Data?, Never>]>([:])
 
     /// A cache over `database` (table `sw_cache`); requests wait at most `userWait` seconds for an upstream.
-    public init(database: Database, userWait: TimeInterval = 1, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(database: Database, userWait: TimeInterval = 0.8, now: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.userWait = userWait
         self.now = now

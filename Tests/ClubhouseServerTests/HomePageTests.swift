@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import JustZone2Server
 import NIOCore
+import NIOFoundationCompat
 import ServerKit
 import TestSupport
 import Testing
@@ -132,6 +133,51 @@ struct HomePageTests {
                 let html = String(buffer: response.body)
                 #expect(html.contains("Wetter nicht verfügbar"), "a refused connection fails at once: no waiting")
                 #expect(html.contains("lang=\"de\""))
+            }
+        }
+    }
+
+    @Test("a glance that is late, missing or present reads as such")
+    func glanceStates() {
+        #expect(ShellController.state(Int??.none) == .some(nil), "no answer in time")
+        #expect(ShellController.state(Int??.some(nil)) == nil, "nothing to show")
+        #expect(ShellController.state(Int??.some(5)) == .some(.some(5)))
+    }
+
+    @Test("with the SportsTime traveller cookie the home page shows the visitor's next saved trip")
+    func nextSavedTrip() async throws {
+        try await AssembledClubhouse.test { client in
+            let created = try await client.execute(uri: "/api/trips/travellers", method: .post)
+            let token = try #require(
+                (try JSONSerialization.jsonObject(with: Data(buffer: created.body)) as? [String: Any])?["token"]
+                    as? String)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+            let start = calendar.date(byAdding: .day, value: 30, to: Date()) ?? Date()
+            let end = calendar.date(byAdding: .day, value: 5, to: start) ?? start
+            let day = { (date: Date) in String(ISO8601DateFormatter().string(from: date).prefix(10)) }
+            let planned = try await client.execute(
+                uri: "/api/trips/plan", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(
+                    string: #"{"sports":["nba","nhl","mlb","nfl","mls"],"startDate":"\#(day(start))","#
+                        + #""endDate":"\#(day(end))","start":"New York"}"#))
+            let plan = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: planned.body)) as? [String: Any])
+            let option = try #require((plan["options"] as? [Any])?.first)
+            let body = try JSONSerialization.data(withJSONObject: ["name": "Holiday hoops", "option": option])
+            let saved = try await client.execute(
+                uri: "/api/trips/saved", method: .post,
+                headers: [.authorization: "Bearer \(token)", .contentType: "application/json"],
+                body: ByteBuffer(bytes: body))
+            #expect(saved.status == .created)
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "st_traveller=\(token)"]) { response in
+                let html = String(buffer: response.body)
+                #expect(html.contains("Your next trip") && html.contains("Holiday hoops"))
+            }
+            try await client.execute(uri: "/", method: .get, headers: [.cookie: "st_traveller=forged"]) { response in
+                let html = String(buffer: response.body)
+                #expect(!html.contains("Your next trip"), "an unknown token shows no one's trip")
+                #expect(response.status == .ok)
             }
         }
     }

@@ -3,6 +3,7 @@ import ClubhouseBasics
 import Foundation
 import JustZone2Server
 import SportsTime
+import SportsTimeServer
 import TodayInSwitzerlandServer
 
 /// The Clubhouse home page: one card per app with a live glance. Built by ``make(_:)`` from the apps' glances
@@ -46,6 +47,8 @@ struct HomeModel: Sendable, Equatable {
         var club: ClubGlance??
         var clubURL: String
         var trip: TripSuggestion??
+        /// The visitor's next saved trip (from the SportsTime traveller cookie), which wins over the suggestion.
+        var savedTrip: TripGlance? = nil
         var ride: RideGlance?
         var swiss: SwissGlance?
         var swissURL: String
@@ -93,25 +96,21 @@ struct HomeModel: Sendable, Equatable {
                 "Plane eine Rundreise zu MLB-, NBA-, NHL-, NFL- und MLS-Spielen."),
             figures: [], message: nil,
             action: (t("Trip API (OpenAPI)", "Reise-API (OpenAPI)"), "/api/trips/openapi.json"))
-        switch input.trip {
-        case .none:
-            trip.message = t(
-                "No trips to suggest in the coming weeks.", "Keine Reisevorschläge für die nächsten Wochen.")
-        case .some(.none): trip.message = late
-        case .some(.some(let suggestion)):
-            let cities = suggestion.option.games.map(\.city).reduce(into: [String]()) { list, city in
-                if list.last != city { list.append(city) }
-            }
+        if let saved = input.savedTrip {
+            let days = Int((saved.firstGame.timeIntervalSince(input.now) / 86_400).rounded(.up))
             trip.figures = [
-                Figure(label: t("Suggested trip", "Reisevorschlag"), value: suggestion.title),
+                Figure(label: t("Your next trip", "Deine nächste Reise"), value: saved.name),
                 Figure(
-                    label: t("Dates", "Daten"),
-                    value: dateRange(suggestion.startDate, suggestion.endDate, input.language)),
-                Figure(label: t("Stops", "Stationen"), value: cities.prefix(5).joined(separator: " → ")),
+                    label: t("Starts", "Beginn"),
+                    value: days <= 0
+                        ? t("Under way", "Unterwegs")
+                        : shortDay(saved.firstGame, input) + " · " + t("in \(days) days", "in \(days) Tagen")),
+                Figure(
+                    label: t("\(saved.games) games", "\(saved.games) Spiele"),
+                    value: saved.cities.prefix(5).joined(separator: " → ")),
             ]
-            trip.message = t(
-                "Trip pages arrive with the SportsTime web app; today plan with the API or `clubhouse trips plan`.",
-                "Die Reiseseiten kommen mit der SportsTime-Web-App; heute über die API oder `clubhouse trips plan`.")
+        } else {
+            trip = suggestionCard(trip, input.trip, late: late, t: t)
         }
 
         var ride = Card(
@@ -168,6 +167,34 @@ struct HomeModel: Sendable, Equatable {
         return HomeModel(language: input.language, cards: [club, trip, ride, swiss])
     }
 
+    /// The SportsTime card with today's suggestion (or why there is none).
+    static func suggestionCard(
+        _ card: Card, _ suggestion: TripSuggestion??, late: String, t: (String, String) -> String
+    ) -> Card {
+        var trip = card
+        switch suggestion {
+        case .none:
+            trip.message = t(
+                "No trips to suggest in the coming weeks.", "Keine Reisevorschläge für die nächsten Wochen.")
+        case .some(.none): trip.message = late
+        case .some(.some(let suggestion)):
+            let cities = suggestion.option.games.map(\.city).reduce(into: [String]()) { list, city in
+                if list.last != city { list.append(city) }
+            }
+            trip.figures = [
+                Figure(label: t("Suggested trip", "Reisevorschlag"), value: suggestion.title),
+                Figure(
+                    label: t("Dates", "Daten"),
+                    value: dateRange(suggestion.startDate, suggestion.endDate, t("en", "de"))),
+                Figure(label: t("Stops", "Stationen"), value: cities.prefix(5).joined(separator: " → ")),
+            ]
+            trip.message = t(
+                "Trip pages arrive with the SportsTime web app; today plan with the API or `clubhouse trips plan`.",
+                "Die Reiseseiten kommen mit der SportsTime-Web-App; heute über die API oder `clubhouse trips plan`.")
+        }
+        return trip
+    }
+
     static func locale(_ language: String) -> Locale { Locale(identifier: language == "de" ? "de_CH" : "en_GB") }
 
     /// "Thu 26 Nov, 16:55" in the page's time zone.
@@ -175,6 +202,13 @@ struct HomeModel: Sendable, Equatable {
         date.formatted(
             Date.FormatStyle(locale: locale(input.language), timeZone: input.timeZone).weekday(.abbreviated)
                 .day().month(.abbreviated).hour().minute())
+    }
+
+    /// "Fri 4 Dec" in the page's time zone.
+    static func shortDay(_ date: Date, _ input: Input) -> String {
+        date.formatted(
+            Date.FormatStyle(locale: locale(input.language), timeZone: input.timeZone).weekday(.abbreviated).day()
+                .month(.abbreviated))
     }
 
     /// "Fri 4 Dec – Mon 7 Dec" (the trip's local dates).
