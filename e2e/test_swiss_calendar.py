@@ -13,6 +13,7 @@ import re
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 from conftest import DESKTOP, PHONE, SCREENSHOT_DIR
@@ -207,8 +208,9 @@ def test_sunshine_filters_sorts_and_shows_all_without_a_reload(driver, server):
         wait(driver).until(lambda d, key=key: f"filter={key}" in d.current_url)
         try:
             wait(driver).until(lambda d, key=key: key in attrs(d, ".chips a[aria-current='page']", "data-key"))
-        except Exception:
-            raise AssertionError(f"{key}: {driver.current_url} chips {attrs(driver, '.chips a', 'aria-current')} {attrs(driver, '.chips a', 'href')} pages {len(css(driver, '.forecast-page'))} {driver.get_log('browser')}")
+        except TimeoutException:
+            current = attrs(driver, ".chips a[aria-current='page']", "data-key")
+            raise AssertionError(f"{key}: the view did not follow the URL {driver.current_url}; current {current}")
         for total_text in driver.execute_script(
                 "return [...document.querySelectorAll('.forecast-cards .forecast-total strong')].map(e => e.textContent)"):
             assert check(float(total_text.split()[0])), (key, total_text)
