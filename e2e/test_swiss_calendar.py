@@ -9,6 +9,7 @@ The calendar files are parsed with an independent parser (PyPI `icalendar`).
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
 import urllib.request
 
@@ -21,7 +22,12 @@ from test_clubweekly import (
     assert_no_console_errors, assert_no_reload, axe_violations, clear_resize, css, describe_violations,
     full_page_screenshot, one, open_page, resize, set_marker, settle, wait, wait_css, widest_elements)
 
-icalendar = pytest.importorskip("icalendar", reason="pip install -r e2e/requirements.txt (icalendar)")
+try:
+    import icalendar
+except ImportError:  # CI (E2E_REQUIRED) installs it: there a missing parser is a failure, not a skip
+    if os.environ.get("E2E_REQUIRED"):
+        raise
+    pytest.skip("pip install -r e2e/requirements.txt (icalendar)", allow_module_level=True)
 
 PAGES = {
     "events": ("/swiss/app/events", "table.cal-grid"),
