@@ -192,8 +192,11 @@ struct WebSunshineTests {
         let cache = ForecastPageCache(capacity: 2)
         let start = Date(timeIntervalSince1970: 1_795_700_000)
         let calls = Counter()
-        func get(_ key: String, at seconds: TimeInterval, keep: Bool = true) async -> Int {
-            await cache.value(key, now: start.addingTimeInterval(seconds)) { (await calls.next(), keep: keep) }
+        let owner = Owner()
+        func get(_ key: String, at seconds: TimeInterval, keep: Bool = true, owner: Owner = owner) async -> Int {
+            await cache.value(key, owner: owner, now: start.addingTimeInterval(seconds)) {
+                (await calls.next(), keep: keep)
+            }
         }
         #expect(await get("a", at: 0) == 1)
         #expect(await get("a", at: 59) == 1, "kept within the minute")
@@ -203,8 +206,12 @@ struct WebSunshineTests {
         #expect(await get("c", at: 62) == 5)
         #expect(await get("d", at: 62) == 6)
         #expect(await get("d", at: 63) == 6, "the capacity evicts the oldest, not the newest")
+        #expect(await get("d", at: 63, owner: Owner()) == 7, "another app's entry never answers")
     }
 }
+
+/// An app instance the page cache keeps entries for.
+final class Owner: Sendable {}
 
 /// Counts calls.
 actor Counter {

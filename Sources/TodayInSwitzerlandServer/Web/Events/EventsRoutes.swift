@@ -75,7 +75,8 @@ extension SwissWebController {
         Response(
             status: .ok,
             headers: [
-                .contentType: "text/calendar; charset=utf-8", .cacheControl: cache,
+                // The language may come from the settings cookie when a link has no `lang`.
+                .contentType: "text/calendar; charset=utf-8", .cacheControl: cache, .vary: "Cookie",
                 .contentDisposition: "attachment; filename=\"\(filename)\"",
             ],
             body: .init(byteBuffer: ByteBuffer(string: body)))

@@ -18,8 +18,8 @@ extension SwissWebController {
         case .success(let value): query = value
         }
         let time = now
-        let key = "\(ObjectIdentifier(app.cache).hashValue)|snow|\(prefs.language.rawValue)|\(CivilDate(time))"
-        let response = await ForecastPageCache.shared.value(key, now: time) {
+        let key = "snow|\(prefs.language.rawValue)|\(CivilDate(time))"
+        let response = await ForecastPageCache.shared.value(key, owner: app.cache, now: time) {
             let response = await app.snowResponse(language: prefs.language, refresh: false)
             return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
         }
