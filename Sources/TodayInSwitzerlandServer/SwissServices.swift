@@ -398,6 +398,17 @@ public struct SwissApp: AppModule {
     }
 
     func snow(language: Language, refresh: Bool, options: RankingOptions) async -> Data? {
+        var response = await snowResponse(language: language, refresh: refresh)
+        if options.filter != nil || options.sort != nil {
+            response.destinations = SnowRanking.arrange(
+                response.destinations, filter: options.filter.flatMap(SnowRanking.Filter.init(rawValue:)) ?? .all,
+                sort: options.sort == "drive" ? .driveTime : .snowfall)
+        }
+        return try? JSONResponse.encoder().encode(response)
+    }
+
+    /// The week's snow ranking in API order (the page arranges it itself).
+    func snowResponse(language: Language, refresh: Bool) async -> SnowResponse {
         let time = now()
         let dates = SnowRanking.weekDates(today: CivilDate(time))
         let (forecast, answer) = await forecast(
@@ -412,16 +423,9 @@ public struct SwissApp: AppModule {
                 }
             }
         }
-        let arranged =
-            options.filter == nil && options.sort == nil
-            ? ranking
-            : SnowRanking.arrange(
-                ranking, filter: options.filter.flatMap(SnowRanking.Filter.init(rawValue:)) ?? .all,
-                sort: options.sort == "drive" ? .driveTime : .snowfall)
-        let response = SnowResponse(
-            destinations: arranged, weekDates: dates, powderAlert: SnowRanking.powderAlert(in: ranking),
+        return SnowResponse(
+            destinations: ranking, weekDates: dates, powderAlert: SnowRanking.powderAlert(in: ranking),
             timestamp: time, sources: ["openMeteo": SourceState(answer)])
-        return try? JSONResponse.encoder().encode(response)
     }
 
     /// `GET /swiss/deals` — every deal (the client filters by city and month, as with the original).

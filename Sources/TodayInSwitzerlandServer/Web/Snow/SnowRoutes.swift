@@ -1,9 +1,35 @@
+import Foundation
 import Hummingbird
 import ServerKit
+import TodayInSwitzerland
 
-// Placeholder: replaced by the Snow page (issue 13).
+/// The snow page ("Where is the snow?").
 extension SwissWebController {
+    /// `GET /swiss/app/snow?filter=all|heavy|moderate|light&sort=snowfall|drive&all=1`.
     func snowPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        placeholder(request, section: .snow)
+        let prefs = SwissPrefs.resolve(request)
+        let parameters = request.uri.queryParameters
+        let query: SnowQuery
+        switch SnowQuery.parse(
+            filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all"))
+        {
+        case .failure(let error):
+            return invalidQueryPage(request, prefs: prefs, section: .snow, message: error.message)
+        case .success(let value): query = value
+        }
+        let time = now
+        let key = "snow|\(prefs.language.rawValue)|\(CivilDate(time))"
+        let response = await ForecastPageCache.shared.value(key, owner: app.cache, now: time) {
+            let response = await app.snowResponse(language: prefs.language, refresh: false)
+            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
+        }
+        let model = SnowModel.make(
+            resorts: response.destinations, week: response.weekDates, sourceState: response.sources["openMeteo"],
+            query: query, prefs: prefs, now: time)
+        return Self.html(
+            SwissLayout.page(
+                title: model.title, section: .snow, prefs: prefs, now: time, currentURL: Self.currentURL(request),
+                stylesheets: ["swiss-calendar.css"], scripts: ["swiss-calendar.js"], bodyClass: "swiss-snow",
+                main: SnowView.main(model, prefs.language)))
     }
 }

@@ -1,9 +1,38 @@
+import Foundation
 import Hummingbird
 import ServerKit
+import TodayInSwitzerland
 
-// Placeholder: replaced by the Sunshine page (issue 13).
+/// The sunshine page ("Where is the sun?").
 extension SwissWebController {
+    /// `GET /swiss/app/sunshine?filter=all|sunny|partly|cloudy&sort=hours|drive&all=1`.
     func sunshinePage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        placeholder(request, section: .sunshine)
+        let prefs = SwissPrefs.resolve(request)
+        let parameters = request.uri.queryParameters
+        let query: SunshineQuery
+        switch SunshineQuery.parse(
+            filter: parameters.get("filter"), sort: parameters.get("sort"), all: parameters.get("all"))
+        {
+        case .failure(let error):
+            return invalidQueryPage(request, prefs: prefs, section: .sunshine, message: error.message)
+        case .success(let value): query = value
+        }
+        let time = now
+        let key = "sunshine|\(prefs.language.rawValue)|\(CivilDate(time))"
+        let response = await ForecastPageCache.shared.value(key, owner: app.cache, now: time) {
+            let response = await app.sunshineResponse(language: prefs.language, refresh: false)
+            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
+        }
+        let model = SunshineModel.make(
+            destinations: response.destinations, weekend: response.weekendDates,
+            sourceState: response.sources["openMeteo"], query: query, prefs: prefs, now: time)
+        return Self.html(
+            SwissLayout.page(
+                title: model.title, section: .sunshine, prefs: prefs, now: time, currentURL: Self.currentURL(request),
+                stylesheets: ["swiss-calendar.css"], scripts: ["swiss-calendar.js"], bodyClass: "swiss-sunshine",
+                main: SunshineView.main(model, prefs.language)))
     }
+
+    /// Fresh or being refreshed in the background: good enough to keep for a minute.
+    static func isFresh(_ state: SourceState?) -> Bool { state?.state == "fresh" || state?.state == "revalidating" }
 }
