@@ -186,38 +186,4 @@ struct WebSunshineTests {
         #expect(html.contains("class=\"escape-nudge\""))
         #expect(!html.contains(" style=") && !html.contains("<script"))
     }
-
-    @Test("the page cache keeps a good ranking for a minute and never a degraded one")
-    func pageCache() async {
-        let cache = ForecastPageCache(capacity: 2)
-        let start = Date(timeIntervalSince1970: 1_795_700_000)
-        let calls = Counter()
-        let owner = Owner()
-        func get(_ key: String, at seconds: TimeInterval, keep: Bool = true, owner: Owner = owner) async -> Int {
-            await cache.value(key, owner: owner, now: start.addingTimeInterval(seconds)) {
-                (await calls.next(), keep: keep)
-            }
-        }
-        #expect(await get("a", at: 0) == 1)
-        #expect(await get("a", at: 59) == 1, "kept within the minute")
-        #expect(await get("a", at: 61) == 2, "made again after it")
-        #expect(await get("b", at: 61, keep: false) == 3)
-        #expect(await get("b", at: 62) == 4, "a degraded value was not kept")
-        #expect(await get("c", at: 62) == 5)
-        #expect(await get("d", at: 62) == 6)
-        #expect(await get("d", at: 63) == 6, "the capacity evicts the oldest, not the newest")
-        #expect(await get("d", at: 63, owner: Owner()) == 7, "another app's entry never answers")
-    }
-}
-
-/// An app instance the page cache keeps entries for.
-final class Owner: Sendable {}
-
-/// Counts calls.
-actor Counter {
-    private var count = 0
-    func next() -> Int {
-        count += 1
-        return count
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Plot
 import ServerKit
+import Synchronization
 import TodayInSwitzerland
 import WebUI
 
@@ -43,13 +44,27 @@ enum SwissMapView {
         margin: 10)
     static let countryPaths: (country: String, lakes: String) = paths(in: countryFrame)
 
+    /// The outline and lakes as paths in `frame`, remembered for the last frames drawn (a city's maps reuse a few
+    /// frames; projecting the outline costs more than the rest of a page).
     static func paths(in frame: MapFrame) -> (country: String, lakes: String) {
+        // Two placed points fix the frame's scale and offset.
+        let a = frame.place(WebUI.GeoPoint(longitude: 6, latitude: 46))
+        let b = frame.place(WebUI.GeoPoint(longitude: 10, latitude: 47.5))
+        let key = String(format: "%.2f %.2f %.2f %.2f", a.x, a.y, b.x, b.y)
+        if let known = drawn.withLock({ $0[key] }) { return known }
         let features = outlines?.features ?? []
-        return (
+        let paths = (
             frame.path(features.filter { $0.kind == "country" }.flatMap(\.rings)),
             frame.path(features.filter { $0.kind == "lake" }.flatMap(\.rings))
         )
+        drawn.withLock { drawn in
+            if drawn.count >= 64 { drawn.removeAll() }
+            drawn[key] = paths
+        }
+        return paths
     }
+
+    private static let drawn = Mutex<[String: (country: String, lakes: String)]>([:])
 
     static func webPoint(_ point: TodayInSwitzerland.GeoPoint) -> WebUI.GeoPoint {
         WebUI.GeoPoint(longitude: point.lon, latitude: point.lat)

@@ -18,11 +18,10 @@ extension SwissWebController {
         case .success(let value): query = value
         }
         let time = now
-        let key = "snow|\(prefs.language.rawValue)|\(CivilDate(time))"
-        let response = await ForecastPageCache.shared.value(key, owner: app.cache, now: time) {
-            let response = await app.snowResponse(language: prefs.language, refresh: false)
-            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
-        }
+        let response = await app.pageMemo.value(
+            "snow|\(prefs.language.rawValue)|\(CivilDate(time))", now: time,
+            keep: { (snow: SnowResponse) in PageMemo.allFresh(snow.sources) && !snow.destinations.isEmpty }
+        ) { await app.snowResponse(language: prefs.language, refresh: false) }
         let model = SnowModel.make(
             resorts: response.destinations, week: response.weekDates, sourceState: response.sources["openMeteo"],
             query: query, prefs: prefs, now: time)

@@ -18,11 +18,7 @@ extension SwissWebController {
         case .success(let value): query = value
         }
         let time = now
-        let key = "sunshine|\(prefs.language.rawValue)|\(CivilDate(time))"
-        let response = await ForecastPageCache.shared.value(key, owner: app.cache, now: time) {
-            let response = await app.sunshineResponse(language: prefs.language, refresh: false)
-            return (response, keep: !response.destinations.isEmpty && Self.isFresh(response.sources["openMeteo"]))
-        }
+        let response = await sunshineForPage(prefs)
         let model = SunshineModel.make(
             destinations: response.destinations, weekend: response.weekendDates,
             sourceState: response.sources["openMeteo"], query: query, prefs: prefs, now: time)
@@ -32,7 +28,4 @@ extension SwissWebController {
                 stylesheets: ["swiss-calendar.css"], scripts: ["swiss-calendar.js"], bodyClass: "swiss-sunshine",
                 main: SunshineView.main(model, prefs.language)))
     }
-
-    /// Fresh or being refreshed in the background: good enough to keep for a minute.
-    static func isFresh(_ state: SourceState?) -> Bool { state?.state == "fresh" || state?.state == "revalidating" }
 }

@@ -20,7 +20,7 @@ extension SwissWebController {
     /// The briefing for a page, from the page memo when a fresh one is under a minute old.
     func newsForPage(_ prefs: SwissPrefs) async -> NewsResponse {
         await app.pageMemo.value(
-            "news|\(prefs.city.id)|\(prefs.language.rawValue)", now: now,
+            "news|\(prefs.city.id)|\(prefs.language.rawValue)|\(CivilDate(now))", now: now,
             keep: { (news: NewsResponse) in PageMemo.allFresh(news.sources) }
         ) { await app.newsResponse(city: prefs.city, language: prefs.language, refresh: false) }
     }
@@ -28,7 +28,7 @@ extension SwissWebController {
     /// The weekend sunshine ranking for a page, from the page memo when a fresh one is under a minute old.
     func sunshineForPage(_ prefs: SwissPrefs) async -> SunshineResponse {
         await app.pageMemo.value(
-            "sunshine|\(prefs.language.rawValue)", now: now,
+            "sunshine|\(prefs.language.rawValue)|\(CivilDate(now))", now: now,
             keep: { (sunshine: SunshineResponse) in
                 PageMemo.allFresh(sunshine.sources) && !sunshine.destinations.isEmpty
             }
