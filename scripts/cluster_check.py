@@ -24,6 +24,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -81,10 +82,21 @@ def start_postgres():
         as_postgres([f"{PG['bin']}/initdb", "-D", data, "-A", "trust", "-U", "postgres"]),
         check=True, stdout=subprocess.DEVNULL)
     PG["data"] = data
-    options = f"'-p {PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200'"
-    subprocess.run(
-        as_postgres([f"{PG['bin']}/pg_ctl", "-D", data, "-o", options, "-l", f"{data}/log", "-w", "start"]),
-        check=True, stdout=subprocess.DEVNULL)
+    global PG_PORT
+    # The port may be taken (another cluster of this machine, a socket lock left behind): then another free one.
+    for attempt in range(3):
+        options = f"'-p {PG_PORT} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200'"
+        started = subprocess.run(
+            as_postgres([f"{PG['bin']}/pg_ctl", "-D", data, "-o", options, "-l", f"{data}/log", "-w", "start"]),
+            stdout=subprocess.DEVNULL)
+        if started.returncode == 0:
+            break
+        with open(f"{data}/log", errors="replace") as log:
+            print(f"cluster: PostgreSQL did not start on port {PG_PORT}:\n" + "".join(log.readlines()[-6:]), flush=True)
+        check(attempt < 2, "PostgreSQL did not start (log above)")
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            PG_PORT = probe.getsockname()[1]
     psql("CREATE DATABASE clubhouse", database="postgres")
 
 
