@@ -148,6 +148,10 @@ extension Database {
                 let detail = psql.underlying.map(connectionDetail) ?? "the connection was closed"
                 // (connectionDetail unwraps a nested PSQLError to the operating system's words.)
                 return "PostgreSQL at \(endpoint) is not reachable: \(detail)"
+            case .unexpectedBackendMessage:
+                // A shutting-down server's FATAL can arrive where the protocol expects something else: the
+                // conversation is over, as with a closed connection.
+                return "PostgreSQL at \(endpoint) is not reachable: the connection broke off"
             case .server:
                 // Class 08 (connection exception) and 57P01–57P03 (shutting down, crashed, starting up).
                 let state = psql.serverInfo?[.sqlState] ?? ""
@@ -165,6 +169,8 @@ extension Database {
                 return "PostgreSQL at \(endpoint) is not reachable: the server closed the connection"
             case .protocol(let message) where message.contains("connection close"):
                 return "PostgreSQL at \(endpoint) is not reachable: the connection closed unexpectedly"
+            case .protocol(let message) where message.hasPrefix("Unexpected message"):
+                return "PostgreSQL at \(endpoint) is not reachable: the connection broke off"
             case .server(let info):
                 let state = info.fields[.sqlState] ?? ""
                 guard state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state) else { return nil }

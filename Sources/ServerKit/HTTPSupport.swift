@@ -152,6 +152,11 @@ public struct RequestLogMiddleware<Context: RequestContext>: RouterMiddleware {
             throw error
         } catch {
             log(request, context, status: 500, since: start)
+            // An error no handler expected: name it, so the next one can be understood (drivers' debug
+            // descriptions redact bound values).
+            context.logger.error(
+                "unexpected error answered with 500",
+                metadata: ["type": "\(type(of: error))", "error": "\(String(reflecting: error))"])
             throw error
         }
     }

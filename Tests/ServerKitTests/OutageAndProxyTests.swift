@@ -173,6 +173,10 @@ struct DatabaseOutageTests {
         #expect(
             Database.unreachableReason(PostgresError.protocol("Unexpected connection close"), endpoint: endpoint) != nil
         )
+        #expect(
+            Database.unreachableReason(
+                PostgresError.protocol("Unexpected message: ErrorResponse(FATAL 57P01)"), endpoint: endpoint) != nil,
+            "a FATAL where the protocol expected another message ends the conversation")
         #expect(Database.unreachableReason(PostgresError.protocol("Error decoding message"), endpoint: endpoint) == nil)
         #expect(Database.unreachableReason(CancellationError(), endpoint: endpoint) == nil)
     }
