@@ -124,10 +124,8 @@ struct ShellController: Sendable {
                 trip: Self.state(await trip), savedTrip: (await saved) ?? nil, ride: await ride,
                 swiss: await swiss,
                 swissURL: prefs.link(.today)))
-        return Response(
-            status: .ok,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache", .vary: "Cookie"],
-            body: .init(byteBuffer: ByteBuffer(string: HomeView.page(model))))
+        return HTMLResponse.page(
+            HomeView.page(model), csp: PageShell.contentSecurityPolicy(), headers: [.vary: "Cookie"])
     }
 
     func serviceWorker(_ request: Request, _ context: AppRequestContext) async throws -> Response {

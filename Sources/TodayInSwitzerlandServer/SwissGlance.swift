@@ -39,12 +39,9 @@ extension SwissApp {
     /// last good data, or nothing, after about a second), so this never holds a page up for long.
     public func glance(cityID: String, language: Language) async -> SwissGlance {
         let city = City.find(cityID) ?? City.all[0]
-        async let weatherPart = weather(city, language, refresh: false)
-        async let feedPart = feedItems(city, refresh: false)
-        let (weather, weatherAnswer) = await weatherPart
-        let (items, feedAnswer) = await feedPart
-        let digest = NewsDigest.make(items: items, city: city, language: language, now: now())
-        let story = digest.topStory?.item
+        let news = await memoizedNews(city: city, language: language)
+        let weather = news.weather
+        let story = news.briefing?.topStory?.item
         return SwissGlance(
             cityName: language == .de ? city.nameDE : city.name,
             weatherIcon: weather.available ? weather.icon : nil,
@@ -53,6 +50,17 @@ extension SwissApp {
                 ? weather.description : (language == .de ? "Wetter nicht verfügbar" : "Weather unavailable"),
             headline: story.map { language == .de ? ($0.headlineDE ?? $0.headline) : $0.headline },
             headlineSource: story?.source, headlineURL: story?.url,
-            degraded: weatherAnswer?.freshness != .fresh || feedAnswer?.freshness == .lastGood || feedAnswer == nil)
+            degraded: news.sources["weather"]?.state != "fresh" || news.sources["news"]?.state == "lastGood"
+                || news.sources["news"]?.state == "unavailable")
+    }
+
+    /// The briefing as the pages and the home page show it: a fresh one is reused for a minute (per city,
+    /// language and Swiss day), so a page or glance costs no digest of the feeds.
+    func memoizedNews(city: City, language: Language) async -> NewsResponse {
+        let time = now()
+        return await pageMemo.value(
+            "news|\(city.id)|\(language.rawValue)|\(CivilDate(time))", now: time,
+            keep: { (news: NewsResponse) in PageMemo.allFresh(news.sources) }
+        ) { await newsResponse(city: city, language: language, refresh: false) }
     }
 }

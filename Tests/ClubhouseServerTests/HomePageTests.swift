@@ -106,6 +106,8 @@ struct HomePageTests {
                 for id in ["clubweekly", "sportstime", "justzone2", "swiss"] { #expect(html.contains("id=\"\(id)\"")) }
                 #expect(html.contains("class=\"app-switcher\"") && html.contains("aria-current=\"page\""))
                 #expect(html.contains("Demo Cycling Club"))
+                #expect(
+                    response.headers[HTTPField.Name("Content-Security-Policy")!]?.contains("script-src 'self'") == true)
             }
             try await client.execute(uri: "/clubweekly", method: .get) { response in
                 #expect(response.status == .found)

@@ -103,6 +103,10 @@ struct WebSettingsTests {
                     #expect(html.contains("lang=\"de\"") && html.contains("data-theme=\"dark\""))
                     #expect(html.contains("<option value=\"bern\" selected>"))
                     #expect(response.headers[.vary] == "Cookie")
+                    #expect(
+                        response.headers[HTTPField.Name("Content-Security-Policy")!]?.contains("script-src 'self'")
+                            == true,
+                        "pages carry the strict policy the house pattern gives every page")
                 }
                 // The query wins over the cookie for one page (shared links), without changing the cookie.
                 try await client.execute(uri: "/swiss/app/settings?lang=en", method: .get, headers: [.cookie: cookie]) {

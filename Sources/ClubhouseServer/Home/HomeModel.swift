@@ -110,7 +110,7 @@ struct HomeModel: Sendable, Equatable {
                     value: saved.cities.prefix(5).joined(separator: " → ")),
             ]
         } else {
-            trip = suggestionCard(trip, input.trip, late: late, t: t)
+            trip = suggestionCard(trip, input.trip, language: input.language, late: late, t: t)
         }
 
         var ride = Card(
@@ -169,7 +169,7 @@ struct HomeModel: Sendable, Equatable {
 
     /// The SportsTime card with today's suggestion (or why there is none).
     static func suggestionCard(
-        _ card: Card, _ suggestion: TripSuggestion??, late: String, t: (String, String) -> String
+        _ card: Card, _ suggestion: TripSuggestion??, language: String, late: String, t: (String, String) -> String
     ) -> Card {
         var trip = card
         switch suggestion {
@@ -185,7 +185,7 @@ struct HomeModel: Sendable, Equatable {
                 Figure(label: t("Suggested trip", "Reisevorschlag"), value: suggestion.title),
                 Figure(
                     label: t("Dates", "Daten"),
-                    value: dateRange(suggestion.startDate, suggestion.endDate, t("en", "de"))),
+                    value: dateRange(suggestion.startDate, suggestion.endDate, language)),
                 Figure(label: t("Stops", "Stationen"), value: cities.prefix(5).joined(separator: " → ")),
             ]
             trip.message = t(

@@ -76,14 +76,6 @@ enum SwissComponents {
         Components.linkBar(items, label: label, target: "", style: "chips")
     }
 
-    /// Meters as "850 m" or "4.2 km".
-    static func distance(_ meters: Double, _ language: Language) -> String {
-        meters < 1000
-            ? "\(Int(meters.rounded())) m"
-            : language.t(String(format: "%.1f km", meters / 1000), String(format: "%.1f km", meters / 1000))
-                .replacingOccurrences(of: ".", with: language == .de ? "," : ".")
-    }
-
     /// Minutes of driving as "2 h 30 min" / "45 min".
     static func drive(_ minutes: Int) -> String {
         minutes >= 60 ? "\(minutes / 60) h \(String(format: "%02d", minutes % 60)) min" : "\(minutes) min"

@@ -39,19 +39,17 @@ struct SwissWebController: Sendable {
         }
     }
 
-    /// An HTML page. Pages depend on the settings cookie, so shared caches must not keep them.
+    /// An HTML page under the pages' Content-Security-Policy. Pages depend on the settings cookie, so caches key
+    /// them by it.
     static func html(_ document: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(
-            status: status,
-            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "private, no-cache", .vary: "Cookie"],
-            body: .init(byteBuffer: ByteBuffer(string: document)))
+        HTMLResponse.page(document, status: status, csp: PageShell.contentSecurityPolicy(), headers: [.vary: "Cookie"])
     }
 
-    /// A redirect after a form (303, so the browser GETs the target).
+    /// A redirect after a form (303, so the browser GETs the target), optionally setting a cookie.
     static func seeOther(_ location: String, setCookie: String? = nil) -> Response {
-        var headers: HTTPFields = [.location: location, .cacheControl: "no-store"]
+        var headers: HTTPFields = [.cacheControl: "no-store"]
         if let setCookie { headers[.setCookie] = setCookie }
-        return Response(status: .seeOther, headers: headers)
+        return HTMLResponse.redirect(location, headers: headers)
     }
 
     /// The path and query of the request, for forms that come back here.

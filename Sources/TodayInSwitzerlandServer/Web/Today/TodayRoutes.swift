@@ -19,10 +19,7 @@ extension SwissWebController {
 
     /// The briefing for a page, from the page memo when a fresh one is under a minute old.
     func newsForPage(_ prefs: SwissPrefs) async -> NewsResponse {
-        await app.pageMemo.value(
-            "news|\(prefs.city.id)|\(prefs.language.rawValue)|\(CivilDate(now))", now: now,
-            keep: { (news: NewsResponse) in PageMemo.allFresh(news.sources) }
-        ) { await app.newsResponse(city: prefs.city, language: prefs.language, refresh: false) }
+        await app.memoizedNews(city: prefs.city, language: prefs.language)
     }
 
     /// The weekend sunshine ranking for a page, from the page memo when a fresh one is under a minute old.
