@@ -246,10 +246,11 @@ def swiss_fakes():
 @pytest.fixture(scope="session")
 def server(server_root, swiss_fakes, request):
     """The shared server: demo club seeded on start-up, plus the private club `e2e-private`; Today in Switzerland
-    reads the local upstream fakes (and waits up to 10 s for them, so a loaded CI machine never shows the
-    "unavailable" state where a test expects data; the dead-upstream tests start their own server)."""
+    reads the local upstream fakes. It waits up to 10 s for them and for the home page's glances, so a loaded CI
+    machine never shows the "unavailable" or "did not answer in time" state where a test expects data (the
+    dead-upstream checks run their own servers with the real bounds)."""
     instance = _new_server(server_root, "main")
-    instance.env = {**swiss_upstream_env(swiss_fakes), "SWISS_UPSTREAM_WAIT": "10"}
+    instance.env = {**swiss_upstream_env(swiss_fakes), "SWISS_UPSTREAM_WAIT": "10", "CLUBHOUSE_HOME_WAIT": "10"}
     instance.start()  # empty DB: the demo club is seeded before /health answers
     try:
         instance.demo_code = instance.club_code("demo")
