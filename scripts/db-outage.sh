@@ -71,4 +71,12 @@ fi
 grep -q "^status 503: " "$WORK/wrk.txt" || { echo "FAIL: the outage was not noticed"; exit 1; }
 test "$(grep -c "database unreachable" <<<"$LOG_TAIL")" = 1 || { echo "FAIL: the outage was not logged exactly once"; exit 1; }
 test "$(grep -c "database reachable again" <<<"$LOG_TAIL")" = 1 || { echo "FAIL: the recovery was not logged once"; exit 1; }
+# A SIGTERM ends the server within a few seconds, even when the database goes away right after it.
+kill "$SERVER"
+su postgres -c "$PGBIN/pg_ctl -D $WORK/pg -m immediate stop" >/dev/null 2>&1 || true
+for _ in $(seq 1 100); do kill -0 "$SERVER" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$SERVER" 2>/dev/null; then
+    echo "FAIL: the server did not exit within 10 s of SIGTERM"; tail -5 "$WORK/server.log"; kill -9 "$SERVER"; exit 1
+fi
+SERVER=""
 echo "db-outage: 1 passed, 0 failed"
