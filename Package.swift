@@ -148,7 +148,8 @@ let package = Package(
         .target(
             name: "SportsTimeServer",
             dependencies: [
-                "SportsTime", "ServerKit",
+                "SportsTime", "ServerKit", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -251,7 +252,8 @@ let package = Package(
         .testTarget(
             name: "SportsTimeServerTests",
             dependencies: [
-                "SportsTimeServer", "SportsTime", "ServerKit", "TestSupport",
+                "SportsTimeServer", "SportsTime", "ServerKit", "TestSupport", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -66,6 +66,7 @@ public struct SportsTimeApp: AppModule {
     /// Registers every ``SportsTimeURL`` route (the switch is exhaustive, so none can be left out).
     public func addRoutes(to router: Router<AppRequestContext>) {
         for route in SportsTimeURL.allCases { router.on(route, use: handler(for: route)) }
+        TripsWebController(app: self, now: { Date() }).addRoutes(to: router)
     }
 
     func handler(for route: SportsTimeURL) -> @Sendable (Request, AppRequestContext) async throws -> Response {

@@ -108,6 +108,12 @@ public struct MapFrame: Sendable, Equatable {
         return MapPoint(x: x * scale + offsetX, y: offsetY - y * scale)
     }
 
+    /// Where a point already projected with ``projection`` lands (for outlines projected once and drawn in many
+    /// frames).
+    public func place(projected point: (x: Double, y: Double)) -> MapPoint {
+        MapPoint(x: point.x * scale + offsetX, y: offsetY - point.y * scale)
+    }
+
     /// Whether `point` lands inside the view box.
     public func contains(_ point: GeoPoint) -> Bool {
         let placed = place(point)
@@ -180,6 +186,8 @@ public struct GeoOutlines: Sendable {
         public var nameDE: String?
         /// Postal code of a US state or Canadian province.
         public var code: String?
+        /// The ISO country code of a state or province (`US`, `CA`), where the file has one.
+        public var country: String? = nil
         /// Polygons, each a list of rings (the first the outline, the others holes).
         public var polygons: [[[GeoPoint]]]
 
@@ -217,6 +225,7 @@ public struct GeoOutlines: Sendable {
                     var name: String
                     var nameDE: String?
                     var code: String?
+                    var country: String?
                 }
                 struct Geometry: Decodable {
                     var type: String
@@ -272,7 +281,7 @@ public struct GeoOutlines: Sendable {
             features.append(
                 Feature(
                     kind: feature.properties.kind, name: feature.properties.name, nameDE: feature.properties.nameDE,
-                    code: feature.properties.code, polygons: polygons))
+                    code: feature.properties.code, country: feature.properties.country, polygons: polygons))
         }
         return GeoOutlines(features: features)
     }

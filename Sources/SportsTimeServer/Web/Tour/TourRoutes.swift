@@ -1,0 +1,14 @@
+import Foundation
+import Hummingbird
+import ServerKit
+
+extension TripsWebController {
+    func tourPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        throw HTTPError(.notFound, message: "This page is being built.")
+    }
+
+    func tourStatus(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        throw HTTPError(.notFound, message: "This page is being built.")
+    }
+
+}
