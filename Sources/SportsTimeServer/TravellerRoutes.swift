@@ -55,25 +55,35 @@ extension SportsTimeApp {
     func saveTrip(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let owner = try await traveller(request)
         let body = try await Self.decode(SaveTripRequest.self, from: request, limit: 512 << 10)
+        let saved = try await storeTrip(
+            name: body.name, option: body.option, preferences: body.preferences, owner: owner)
+        return try JSONResponse.make(saved, status: .created)
+    }
+
+    /// Saves `option` as a trip of `owner` (the API and the pages): at most 200 trips, a name of 1–120 characters,
+    /// games that are in the schedule as given. Throws ``APIError``s whose messages suit a form.
+    func storeTrip(
+        name rawName: String, option: ItineraryOption, preferences: TripPreferences?, owner: String
+    ) async throws -> SavedTripBody {
         guard try await trips.count(traveller: owner) < 200 else {
             throw APIError.conflict("You have 200 saved trips: delete some first.", code: "too_many_trips")
         }
-        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let name = rawName.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...120).contains(name.count) else {
             throw APIError.badRequest("name must be 1–120 characters.", code: "bad_name")
         }
-        guard !body.option.games.isEmpty else {
+        guard !option.games.isEmpty else {
             throw APIError.badRequest("The trip has no games: save an option from POST /api/trips/plan.")
         }
-        try await checkGames(of: body.option)
+        try await checkGames(of: option)
         let saved = SavedTripBody(
-            id: UUID().uuidString.lowercased(), name: name, createdAt: Date(), option: body.option,
-            preferences: body.preferences)
+            id: UUID().uuidString.lowercased(), name: name, createdAt: Date(), option: option,
+            preferences: preferences)
         try await trips.insert(
             StoredTrip(
                 id: saved.id, name: name, createdAt: saved.createdAt,
                 body: try JSONResponse.encoder().encode(saved)), traveller: owner)
-        return try JSONResponse.make(saved, status: .created)
+        return saved
     }
 
     func listSavedTrips(_ request: Request, _ context: AppRequestContext) async throws -> Response {
