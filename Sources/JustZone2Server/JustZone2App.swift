@@ -227,7 +227,16 @@ public struct JustZone2App: AppModule {
                 return Self.error(.tooManyRequests, "Too many requests; try again in \(wait) seconds.")
             }
             struct Body: Encodable { var rides: [HistoryRide] }
-            let rides = try await history.rides(accessToken: token, days: days, zone: zone)
+            // The whole answer (athlete, pages, streams) within one budget, not one per Strava call; a late fetch
+            // finishes on its own and fills the stream cache for the next request.
+            let outcome = await withinDeadline(Double(stravaWait.nanoseconds) / 1e9) { [history, days, zone] in
+                do {
+                    return Result<[HistoryRide], any Error>.success(
+                        try await history.rides(accessToken: token, days: days, zone: zone))
+                } catch { return .failure(error) }
+            }
+            guard let outcome else { return timedOut() }
+            let rides = try outcome.get()
             return try JSONResponse.make(Body(rides: rides), headers: [.cacheControl: "no-store"])
         } catch let error as StravaError {
             switch error {
