@@ -13,6 +13,8 @@ struct TripsWebController: Sendable {
     let app: SportsTimeApp
     /// The clock (injected in tests).
     let now: @Sendable () -> Date
+    /// The home page's suggestions, by origin, month, leagues and schedule version.
+    let suggestionCache = SuggestionCache()
 
     func addRoutes(to router: Router<AppRequestContext>) {
         for route in TripsPageURL.allCases { router.on(route, use: handler(for: route)) }
