@@ -362,7 +362,7 @@ enum TripPageView {
                             .input(
                                 .type(.text), .id("share-link"),
                                 .attr("value", TripsPageURL.shared.path(["token": token])),
-                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-copy-source", "")),
+                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-absolute", "")),
                             .button(
                                 .type(.button), .class("button small js-only"), .attr("data-copy", "share-link"),
                                 .text("Copy"))),
