@@ -82,5 +82,31 @@ enum SportsTimeSchema {
                 "ALTER TABLE st_trips ADD COLUMN custom_items TEXT",
             ]
         },
+        // The job queue runs every-park tour searches.
+        jobsMigration,
+        SportsTimeSchema.pollsTour,
     ]
+}
+
+extension SportsTimeSchema {
+    /// Every-park tour searches and their results, keyed by what was asked and the schedule's version. (A poll
+    /// voter's choice is the row of `st_votes`, which a second vote now updates.)
+    static let pollsTour = Migration(id: "sportstime-003-polls-tour") { _ in
+        [
+            """
+            CREATE TABLE st_tours (
+                key TEXT PRIMARY KEY,
+                request TEXT NOT NULL,
+                state TEXT NOT NULL,
+                message TEXT NOT NULL,
+                started_ms BIGINT,
+                result TEXT,
+                venue_count INTEGER NOT NULL DEFAULT 0,
+                created_ms BIGINT NOT NULL,
+                updated_ms BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX st_votes_voter ON st_votes (voter_id)",
+        ]
+    }
 }

@@ -27,11 +27,6 @@ extension TripsWebController {
         return Self.keyPage(MeView.render(model))
     }
 
-    /// `https://host` of the request, for links people copy.
-    static func origin(_ request: Request, _ context: AppRequestContext) -> String {
-        let host = request.head.authority ?? "localhost"
-        return (request.isSecure(context: context) ? "https://" : "http://") + host
-    }
 
     func meAction(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try Self.requireSameOrigin(request, context)

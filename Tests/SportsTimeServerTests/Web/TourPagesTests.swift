@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import ServerKit
+import SportsTime
+import Testing
+
+@testable import SportsTimeServer
+
+@Suite("SportsTime web: every-park tour")
+struct TourPagesTests {
+    static let request = [
+        ("league", "wnba"), ("season", "2026"), ("drivers", "2"), ("hours", "10"), ("from", "2026-06-01"),
+        ("to", "2026-06-03"),
+    ]
+
+    @Test("the form's values are checked at their field; a season not loaded names the loaded ones")
+    func parse() async throws {
+        let catalog = try await MorePages.app().currentCatalog()
+        let (_, good, none) = TourModel.parse(Self.request, catalog: catalog, thisYear: 2026)
+        #expect(none.isEmpty && good?.league == .wnba && good?.drivers == 2 && good?.from == LocalDate("2026-06-01"))
+        let (input, bad, errors) = TourModel.parse(
+            [("league", "cricket"), ("season", "x"), ("drivers", "7"), ("hours", "nan"), ("start", "Atlantis")],
+            catalog: catalog, thisYear: 2026)
+        #expect(bad == nil && Set(errors.keys) == ["league", "season", "drivers", "hours", "start"])
+        #expect(input.start == "Atlantis", "the input is kept")
+        let (_, _, unloaded) = TourModel.parse(
+            [("league", "mlb"), ("season", "1990")], catalog: catalog, thisYear: 2026)
+        #expect(unloaded["season"]?.contains("2026") == true)
+        #expect(
+            good?.key(version: "v1") == "league=wnba&season=2026&drivers=2&hours=10&from=2026-06-01&to=2026-06-03&v=v1")
+    }
+
+    @Test("start → computing (queued, then JSON status) → the job runs → the result with one marker per venue → save")
+    func journey() async throws {
+        try await MorePages.withPages { app, client in
+            let browser = MorePages.Browser(client)
+            let form = try await browser.get("/trips/tour")
+            #expect(form.status == .ok && MorePages.text(form).contains("Find the tour"))
+            let started = try await browser.post("/trips/tour", Self.request)
+            #expect(started.status == .seeOther)
+            let url = try #require(started.headers[.location])
+            #expect(url == "/trips/tour" + RoutePath.query(Self.request.prefix(4) + Self.request.suffix(2)))
+            let computing = MorePages.text(try await browser.get(url))
+            #expect(computing.contains("Computing") && computing.contains("<progress"))
+            #expect(computing.contains("http-equiv=\"refresh\" content=\"5\""), "reloads without JavaScript")
+            let status = MorePages.text(
+                try await browser.get(url.replacingOccurrences(of: "/trips/tour?", with: "/trips/tour/status?")))
+            #expect(status.contains("\"state\":\"queued\""))
+            // The same request again joins the queued search.
+            _ = try await browser.post("/trips/tour", Self.request)
+            #expect(
+                try await JobQueue(database: app.schedules.database).pendingCount(kind: SportsTimeApp.tourJobKind) == 1)
+
+            var logger = Logger(label: "test")
+            logger.logLevel = .warning
+            try await JobRunner(
+                queue: JobQueue(database: app.schedules.database), handlers: app.jobHandlers, logger: logger
+            ).drain()
+            let done = MorePages.text(
+                try await browser.get(url.replacingOccurrences(of: "/trips/tour?", with: "/trips/tour/status?")))
+            #expect(done.contains("\"state\":\"done\""))
+            let result = MorePages.text(try await browser.get(url))
+            #expect(result.contains("Best found, not proven shortest"))
+            let venues = BallparkTourSearch.homeVenues(of: .wnba, in: try await app.currentCatalog()).count
+            #expect(result.components(separatedBy: "map-marker marker-stop").count - 1 == venues)
+            #expect(result.contains("Day by day") && !result.contains("http-equiv=\"refresh\""))
+            let save = try await browser.post(url, [("save", "1")])
+            #expect(save.headers[.location]?.hasPrefix("/trips/saved/") == true)
+            #expect(browser.cookies[SportsTimeApp.travellerCookie] != nil)
+
+            let bad = try await browser.get("/trips/tour?league=cricket&season=2026")
+            #expect(bad.status == .badRequest && MorePages.text(bad).contains("id=\"tour-league-error\""))
+        }
+    }
+}
