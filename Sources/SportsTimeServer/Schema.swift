@@ -73,6 +73,15 @@ enum SportsTimeSchema {
                 """,
             ]
         },
+        // The web pages' trip features: a read-only share link (unique, nullable: SQLite and PostgreSQL both allow
+        // many NULLs under a unique index) and the traveller's own stops on the trip (JSON of `CustomItem`s).
+        Migration(id: "sportstime-002-trips-web") { _ in
+            [
+                "ALTER TABLE st_trips ADD COLUMN share_token TEXT",
+                "CREATE UNIQUE INDEX st_trips_share_token ON st_trips (share_token)",
+                "ALTER TABLE st_trips ADD COLUMN custom_items TEXT",
+            ]
+        },
         // The job queue runs every-park tour searches.
         jobsMigration,
         SportsTimeSchema.pollsTour,

@@ -13,6 +13,8 @@ struct TripsWebController: Sendable {
     let app: SportsTimeApp
     /// The clock (injected in tests).
     let now: @Sendable () -> Date
+    /// The home page's suggestions, by origin, month, leagues and schedule version.
+    let suggestionCache = SuggestionCache()
 
     func addRoutes(to router: Router<AppRequestContext>) {
         for route in TripsPageURL.allCases { router.on(route, use: handler(for: route)) }
@@ -79,6 +81,13 @@ struct TripsWebController: Sendable {
         guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: "This form must be sent from this site.")
         }
+    }
+
+    /// `https://host` of the request (behind a trusted proxy, the host it was asked for), for links people copy
+    /// and absolute URLs (recovery links, Open Graph images).
+    static func origin(_ request: Request, _ context: AppRequestContext) -> String {
+        let host = context.forwarded?.host ?? request.head.authority ?? "localhost"
+        return (request.isSecure(context: context) ? "https://" : "http://") + host
     }
 
     /// The query of a request as ordered pairs (repeated keys kept).

@@ -12,11 +12,6 @@ extension TripsWebController {
         return (id, try await app.visits.list(traveller: id))
     }
 
-    /// `https://host` of the request, for absolute links (Open Graph images).
-    static func origin(_ request: Request, _ context: AppRequestContext) -> String {
-        let host = context.forwarded?.host ?? request.head.authority ?? "localhost"
-        return (request.isSecure(context: context) ? "https://" : "http://") + host
-    }
 
     func progressPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let catalog = try await app.currentCatalog()
