@@ -235,6 +235,9 @@ def test_home_with_suggestions(driver, server):
 def test_wizard_options_and_compare_pages(driver, server):
     open_page(driver, server, "/trips/new/date-range?sports=mlb&from=2026-06-01&to=2026-06-05&start=Boston")
     check_page(driver, "wizard")
+    Select(one(driver, "#field-drivers")).select_by_value("2")
+    assert "16 h" in one(driver, "#daily-limit").text, "the daily limit follows the drivers"
+    Select(one(driver, "#field-drivers")).select_by_value("1")
     submit(driver)
     assert len(css(driver, ".option-card")) >= 3
     check_page(driver, "options")
