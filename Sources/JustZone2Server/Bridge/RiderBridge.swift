@@ -1,0 +1,139 @@
+import Foundation
+import JustZone2
+
+/// One rider's browser tabs on the bridge: exactly one *radio* (the tab holding the Bluetooth links, whose frames
+/// feed the trainer's and strap's ``BridgedGATTTransport``s) and any number of *viewers*, which get the ride's state
+/// and nothing else — a second tab shows the ride read-only instead of fighting for control. "Use this tab" moves the
+/// radio: the old tab gets `bye` (it disconnects its devices) before the new one takes over, so there is never a
+/// second central. A radio silent for ``radioTimeout`` (no frame, not even a `pong`) counts as gone.
+///
+/// Times are passed in (seconds on any monotonic clock), so the rules are tested without waiting.
+actor RiderBridge {
+    /// One open socket.
+    struct Tab {
+        var id: String
+        var send: @Sendable (BridgeFrame) async -> Void
+        var lastHeard: TimeInterval
+    }
+
+    /// The trainer's and the strap's transports: the ride's sessions use them whichever tab is the radio.
+    nonisolated let trainer: BridgedGATTTransport
+    nonisolated let strap: BridgedGATTTransport
+    /// The ride these tabs belong to (sent in `welcome`).
+    nonisolated let ride: String
+    /// A radio silent this long is gone: pending operations fail and the sessions wait for a radio.
+    static let radioTimeout: TimeInterval = 12
+    /// The strap's operation ids start here (the trainer's at 1), so a `result` goes to the transport that asked.
+    static let strapFirstID = 1_000_000
+
+    private(set) var tabs: [String: Tab] = [:]
+    private(set) var radioTab: String?
+    /// Rider commands the radio sent, for the engine (viewers' commands are refused: read-only).
+    private var commands: [(id: Int, action: String, value: Double?)] = []
+    /// Frames dropped because a viewer sent what only the radio may send.
+    private(set) var refusedFromViewers = 0
+    private var pingNumber = 0
+
+    /// The tabs of `ride`, relaying to `trainer` and `strap` (made with ids from 1 and from ``strapFirstID``).
+    init(ride: String, trainer: BridgedGATTTransport, strap: BridgedGATTTransport) {
+        self.ride = ride
+        self.trainer = trainer
+        self.strap = strap
+    }
+
+    /// A tab said `hello`: it becomes the radio when it asks to and no other tab holds the radio (or it is the same
+    /// tab coming back on a new socket); otherwise a viewer. Answers `welcome` with its role.
+    @discardableResult
+    func join(
+        tab: String, wants role: BridgeRole, at now: TimeInterval,
+        send: @escaping @Sendable (BridgeFrame) async -> Void
+    ) async -> BridgeRole {
+        tabs[tab] = Tab(id: tab, send: send, lastHeard: now)
+        let granted: BridgeRole = role == .radio && (radioTab == nil || radioTab == tab) ? .radio : .viewer
+        if granted == .radio { await makeRadio(tab) }
+        await send(.welcome(ride: ride, role: granted))
+        return granted
+    }
+
+    /// "Use this tab": the current radio is told `bye` and released; `tab` becomes the radio.
+    func takeOver(tab: String, at now: TimeInterval) async {
+        guard let joined = tabs[tab], radioTab != tab else { return }
+        if let old = radioTab, let previous = tabs[old] {
+            await previous.send(.bye)
+            await releaseRadio(reason: "another tab took the radio")
+            await previous.send(.welcome(ride: ride, role: .viewer))
+        }
+        tabs[tab]?.lastHeard = now
+        await makeRadio(tab)
+        await joined.send(.welcome(ride: ride, role: .radio))
+    }
+
+    /// A frame from `tab`. Device traffic counts only from the radio; commands only from the radio.
+    func receive(_ frame: BridgeFrame, from tab: String, at now: TimeInterval) async {
+        guard tabs[tab] != nil else { return }
+        tabs[tab]?.lastHeard = now
+        let isRadio = tab == radioTab
+        switch frame {
+        case .result(let id, _):
+            guard isRadio else {
+                refusedFromViewers += 1
+                return
+            }
+            await (id >= Self.strapFirstID ? strap : trainer).receive(frame)
+        case .notify(let device, _, _, _), .device(let device, _, _, _):
+            guard isRadio else {
+                refusedFromViewers += 1
+                return
+            }
+            await (device == .trainer ? trainer : strap).receive(frame)
+        case .command(let id, let action, let value):
+            guard isRadio else {
+                refusedFromViewers += 1
+                return
+            }
+            commands.append((id, action, value))
+        case .pong, .visibility, .hello: break
+        default: break
+        }
+    }
+
+    /// The socket of `tab` closed. If it was the radio the devices count as unreachable until a radio returns.
+    func leave(tab: String) async {
+        tabs[tab] = nil
+        if radioTab == tab { await releaseRadio(reason: "the radio tab closed") }
+    }
+
+    /// Every few seconds: pings every tab, and drops a radio that has been silent too long.
+    func heartbeat(at now: TimeInterval) async {
+        if let radio = radioTab, let heard = tabs[radio]?.lastHeard, now - heard > Self.radioTimeout {
+            await releaseRadio(reason: "the radio tab stopped answering")
+        }
+        pingNumber += 1
+        for tab in tabs.values { await tab.send(.ping(pingNumber)) }
+    }
+
+    /// The rider commands received since the last call, in order.
+    func takeCommands() -> [(id: Int, action: String, value: Double?)] {
+        defer { commands = [] }
+        return commands
+    }
+
+    /// The role of `tab`, or nil when it is not connected.
+    func role(of tab: String) -> BridgeRole? {
+        guard tabs[tab] != nil else { return nil }
+        return tab == radioTab ? .radio : .viewer
+    }
+
+    private func makeRadio(_ tab: String) async {
+        radioTab = tab
+        guard let send = tabs[tab]?.send else { return }
+        await trainer.attach(tab: tab, radio: send)
+        await strap.attach(tab: tab, radio: send)
+    }
+
+    private func releaseRadio(reason: String) async {
+        radioTab = nil
+        await trainer.detachRadio(reason: reason)
+        await strap.detachRadio(reason: reason)
+    }
+}
