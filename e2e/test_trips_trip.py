@@ -106,6 +106,10 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
     assert driver.find_elements(By.CSS_SELECTOR, ".entry-game"), "the saved trip lists its games"
     games = len(driver.find_elements(By.CSS_SELECTOR, ".entry-game"))
     check_page(driver, "trip")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    check_page(driver, "trip-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     click_and_wait(driver, one(driver, ".share-box button[type=submit]"))
     link = re.sub(r"^https?://[^/]+", "", one(driver, "#share-link").get_attribute("value"))
