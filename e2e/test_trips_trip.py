@@ -153,6 +153,12 @@ def test_pdf_download(driver, server):
     assert body.startswith(b"%PDF-1.4") and body.rstrip().endswith(b"%%EOF")
 
 
+def test_i_went_logs_a_past_game_as_a_visit(driver, server):
+    save_trip(driver, server, "Went journey")
+    click_and_wait(driver, one(driver, ".entry-game .went-form button"))
+    assert re.search(r"/trips/(visits|achievements)\?", driver.current_url), driver.current_url
+
+
 def test_edit_without_javascript(server):
     browser = fresh_browser(javascript=False)
     try:

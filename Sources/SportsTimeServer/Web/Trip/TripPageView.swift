@@ -211,7 +211,19 @@ enum TripPageView {
                     .strong(.safeText(entry.title)),
                     .unwrap(entry.league) { .group(.text(" "), TripsComponents.league($0)) }),
                 .unwrap(entry.detail) { .p(.class("entry-detail muted"), .safeText($0)) }),
-            .unwrap(editing) { entryControls(entry, day: day, editing: $0) })
+            .unwrap(editing) { entryControls(entry, day: day, editing: $0) },
+            .if(editing == nil, .unwrap(entry.visit) { visitForm($0, title: entry.title) }))
+    }
+
+    /// "I went": logs a past game as a stadium visit (the progress pages' form).
+    static func visitForm(_ visit: TripPageModel.Visit, title: String) -> Node<HTML.BodyContext> {
+        .form(
+            .class("went-form no-print"), .method(.post), .action(TripsPageURL.visits.path()),
+            hidden("venue", visit.venue), hidden("date", visit.date), hidden("league", visit.league),
+            hidden("game", visit.game),
+            .button(
+                .type(.submit), .class("button small secondary"), .attr("aria-label", "I went to \(title)"),
+                .text("✓ I went")))
     }
 
     static func entryControls(

@@ -189,7 +189,7 @@ extension TripsWebController {
         for game in catalog.games where ids.contains(game.id) { games[game.id] = game }
         return TripPageModel.build(
             option: body.option, name: record.trip.name, mode: mode, preferences: body.preferences, prefs: prefs,
-            customItems: CustomItem.decode(record.customItems), catalogGames: games)
+            customItems: CustomItem.decode(record.customItems), catalogGames: games, now: now())
     }
 
     func savedTripPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
