@@ -122,6 +122,8 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
         assert other.find_element(By.CSS_SELECTOR, "#trip-name").text == "Share journey"
         assert not other.find_elements(By.CSS_SELECTOR, ".rename-form, .trip-actions"), "shared page is read-only"
         assert "read-only" in other.find_element(By.CSS_SELECTOR, ".trip-shared").text
+        webcal = other.find_element(By.CSS_SELECTOR, "a[data-webcal]").get_attribute("href")
+        assert webcal.startswith("webcal://") and webcal.endswith("/calendar.ics")
         check_page(other, "shared")
     finally:
         other.quit()

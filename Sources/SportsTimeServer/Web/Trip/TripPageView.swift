@@ -109,6 +109,10 @@ enum TripPageView {
                     .a(.link(TripsSection.plan.url), .text("Plan your own"))),
                 .p(
                     .a(.link(sharedLink(model, .sharedCalendar)), .text("Calendar (.ics)")), .text(" · "),
+                    .a(
+                        .class("js-only"), .link(sharedLink(model, .sharedCalendar)), .attr("data-webcal", ""),
+                        .text("Subscribe in your calendar app")),
+                    .span(.class("js-only"), .text(" · ")),
                     .a(.link(sharedLink(model, .sharedPrint)), .text("Printable page")), .text(" · "),
                     .a(.link(sharedLink(model, .sharedPDF)), .text("PDF"))))
         case .owner:

@@ -149,9 +149,12 @@ extension TripsWebController {
                 TripsPageURL.savedTrip.path(["id": saved.id]) + "?saved=1",
                 setCookies: session.setCookie.map { [$0] } ?? [])
         } catch let error as APIError {
-            return TripMessagePages.problem(
+            var response = TripMessagePages.problem(
                 title: "The trip was not saved", message: error.message, prefs: prefs, status: .unprocessableContent,
                 links: [("Back to the options", optionsURL)])
+            // The identity was created for this save: keep it, so the next try doesn't make another.
+            if let cookie = session.setCookie { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+            return response
         }
     }
 
