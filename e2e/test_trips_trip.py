@@ -112,7 +112,9 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     click_and_wait(driver, one(driver, ".share-box button[type=submit]"))
-    link = re.sub(r"^https?://[^/]+", "", one(driver, "#share-link").get_attribute("value"))
+    absolute = one(driver, "#share-link").get_attribute("value")
+    assert absolute.startswith("http"), absolute
+    link = re.sub(r"^https?://[^/]+", "", absolute)
     assert link.startswith("/trips/shared/"), "the share link is a whole address of the shared page"
 
     other = fresh_browser()
@@ -137,6 +139,7 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
 
     open_page(driver, server, path + "/print")
     assert not driver.find_elements(By.CSS_SELECTOR, ".trips-nav"), "the printable page has no navigation"
+    assert one(driver, "button[data-print]").is_displayed(), "the print button shows with JavaScript"
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     assert not one(driver, ".print-bar").is_displayed()
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})

@@ -110,7 +110,7 @@ enum TripPageView {
                 .p(
                     .a(.link(sharedLink(model, .sharedCalendar)), .text("Calendar (.ics)")), .text(" · "),
                     .a(
-                        .class("js-only"), .link(sharedLink(model, .sharedCalendar)), .attr("data-webcal", ""),
+                        .class("js-only"), .link(sharedLink(model, .sharedCalendar)), .flag("data-webcal"),
                         .text("Subscribe in your calendar app")),
                     .span(.class("js-only"), .text(" · ")),
                     .a(.link(sharedLink(model, .sharedPrint)), .text("Printable page")), .text(" · "),
@@ -378,7 +378,7 @@ enum TripPageView {
                             .input(
                                 .type(.text), .id("share-link"),
                                 .attr("value", TripsPageURL.shared.path(["token": token])),
-                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-absolute", "")),
+                                .flag("readonly"), .attr("aria-label", "Share link"), .flag("data-absolute")),
                             .button(
                                 .type(.button), .class("button small js-only"), .attr("data-copy", "share-link"),
                                 .text("Copy"))),
