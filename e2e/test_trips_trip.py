@@ -256,3 +256,25 @@ def test_recovery_link_restores_and_delete_refuses_it(driver, server):
     wait_loaded(driver)
     click_and_wait(driver, one(driver, ".restore form button[type=submit]"))
     assert "doesn't open any trips" in one(driver, ".restore .notice-error").text
+
+
+def test_saved_trip_opens_offline_with_the_banner(driver, make_server):
+    own = make_server("trip-offline")
+    save_trip(driver, own, "Offline journey")
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+    if not driver.execute_script("return !!navigator.serviceWorker.controller"):
+        driver.refresh()
+    wait(driver, 15).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"),
+                           "the service worker never controlled the page")
+    driver.refresh()  # this load goes through the service worker, which keeps a copy
+    wait_loaded(driver)
+    assert one(driver, "html").get_attribute("data-offline") == "false"
+    days = len(driver.find_elements(By.CSS_SELECTOR, ".trip-day"))
+    own.stop()
+    driver.refresh()
+    wait_loaded(driver)
+    assert one(driver, "html").get_attribute("data-offline") == "true"
+    assert one(driver, ".offline-banner").is_displayed()
+    assert one(driver, "#trip-name").text == "Offline journey"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".trip-day")) == days
