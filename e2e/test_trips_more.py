@@ -51,7 +51,13 @@ def set_value(driver, selector: str, value: str) -> None:
 
 
 def submit(driver, button_selector: str) -> None:
-    one(driver, button_selector).click()
+    """Clicks a submit button and waits for the next page (not just the current one's readyState)."""
+    driver.execute_script("window.__before_submit = 1;")
+    button = one(driver, button_selector)
+    # Centred, so the sticky navigation never covers it.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+    wait(driver, 30).until(lambda d: d.execute_script("return window.__before_submit") is None, "no navigation")
     wait_loaded(driver)
 
 
@@ -92,12 +98,12 @@ def test_schedule_filters_by_team_and_dates_shows_a_venue_pages_and_plans_around
     times = [e.text for e in css(driver, ".game-time")]
     assert all(t.endswith("DT") for t in times), times
     assert one(driver, ".demo-banner").text.startswith("Demo schedule")
+    game = rows[0].get_attribute("data-game")
     check_page(driver, "schedule")
 
     # "Plan around this game": game-first options around its date.
     link = one(driver, ".game-row a[href^='/trips/options?']").get_attribute("href")
     plan = parse_qs(urlparse(link).query)
-    game = rows[0].get_attribute("data-game")
     assert plan["mode"] == ["game-first"] and plan["games"] == [game] and plan["sports"] == ["mlb"]
     # "Add to must-see" carries the games picked so far.
     must = one(driver, ".game-row a[href^='/trips/new/game-first?']").get_attribute("href")
@@ -174,7 +180,9 @@ def test_logging_visits_fills_progress_earns_badges_and_deleting_relocks(driver,
     rows = css(driver, ".visit-row")
     assert len(rows) == 2
     yankee = [r for r in rows if "Yankee Stadium" in r.text][0]
+    driver.execute_script("window.__before_submit = 1;")
     yankee.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait(driver, 30).until(lambda d: d.execute_script("return window.__before_submit") is None, "no navigation")
     wait_loaded(driver)
     assert "Visit deleted." in one(driver, "main").text and len(css(driver, ".visit-row")) == 1
     open_page(driver, server, "/trips/achievements")

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ServerKit
@@ -93,6 +94,41 @@ struct PollsPagesTests {
         }
     }
 
+    @Test("a poll of saved trips: their names prefilled; another browser cannot use them; one trip is too few")
+    func fromSavedTrips() async throws {
+        try await MorePages.withPages { app, client in
+            let owner = MorePages.Browser(client)
+            // The first poll creates the identity; then save two planned options as that traveller's trips.
+            let query = Self.plan + [("ranks", "1,2")]
+            _ = try await owner.post(
+                "/trips/polls/new", query + [("title", "Warm-up"), ("label", "A"), ("label", "B")])
+            var head = HTTPRequest(method: .get, scheme: "http", authority: "localhost", path: "/")
+            head.headerFields[.cookie] = owner.cookieHeader
+            let travellerID = try #require(
+                try await app.session(Request(head: head, body: .init(buffer: .init()))).travellerID)
+            var problems: [PlanQuery.Problem] = []
+            let plan = PlanQuery(query: Self.plan, problems: &problems)
+            guard case .success(let options) = try await app.plan(plan.preferences, start: plan.start) else {
+                Issue.record("planning failed")
+                return
+            }
+            let first = try await app.storeTrip(
+                name: "Lakes loop", option: options[0], preferences: nil, owner: travellerID)
+            let second = try await app.storeTrip(
+                name: "East coast", option: options[1], preferences: nil, owner: travellerID)
+            let form = MorePages.text(try await owner.get("/trips/polls/new?trips=\(first.id),\(second.id)"))
+            #expect(form.contains("value=\"Lakes loop\"") && form.contains("value=\"East coast\""))
+            let created = try await owner.post(
+                "/trips/polls/new",
+                [("trips", "\(first.id),\(second.id)"), ("title", "Which?"), ("label", "Lakes"), ("label", "Coast")])
+            #expect(created.headers[.location]?.hasPrefix("/trips/polls/") == true)
+            let single = try await owner.get("/trips/polls/new?trips=\(first.id)")
+            #expect(single.status == .badRequest && MorePages.text(single).contains("between 2 and 5"))
+            let stranger = try await MorePages.Browser(client).get("/trips/polls/new?trips=\(first.id),\(second.id)")
+            #expect(stranger.status == .badRequest && MorePages.text(stranger).contains("not saved on this device"))
+        }
+    }
+
     @Test("snapshot: a closed poll's results")
     func snapshot() throws {
         let poll = TripPoll(
@@ -110,6 +146,7 @@ struct PollsPagesTests {
         #expect(model.winner == "North" && model.options.map(\.percent) == [67, 33])
         let html = PollsView.poll(model, prefs: .standard)
         #expect(html.contains("You voted for South.") && html.contains("Winner: North"))
+        #expect(html.contains("data-live-tally"), "the script finds the tally to refresh")
         try MorePages.assertSnapshot(MorePages.main(html), named: "poll-closed")
     }
 }

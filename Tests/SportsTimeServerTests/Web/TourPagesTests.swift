@@ -74,4 +74,38 @@ struct TourPagesTests {
             #expect(bad.status == .badRequest && MorePages.text(bad).contains("id=\"tour-league-error\""))
         }
     }
+
+    @Test("snapshot: a search still computing (progress bar, status URL, reload without JavaScript)")
+    func snapshot() throws {
+        let request = TourRequest(league: .mlb, season: 2026, drivers: 2, hours: 9.5, start: "Boston")
+        let stored = StoredTour(
+            key: request.key(version: "v"), request: request, state: .searching,
+            message: "Trying every first day of the season…", startedAt: MorePages.now.addingTimeInterval(-12),
+            tour: nil, venueCount: 0)
+        var input = TourModel.Input()
+        input.season = "2026"
+        input.drivers = "2"
+        input.hours = "9.5"
+        input.start = "Boston"
+        let model = TourModel.build(
+            input: input, errors: [:], request: request, stored: stored, catalog: Catalog(venues: [], teams: []),
+            search: nil, prefs: .standard, now: MorePages.now)
+        #expect(model.statusURL == "/trips/tour/status?league=mlb&season=2026&drivers=2&hours=9.5&start=Boston")
+        guard case .computing(let state, _, let elapsed) = model.status else {
+            Issue.record("expected computing, got \(model.status)")
+            return
+        }
+        #expect(state == "searching" && elapsed == 12)
+        let html = TourView.page(model, prefs: .standard)
+        #expect(html.contains("<noscript><meta http-equiv=\"refresh\" content=\"5\""))
+        #expect(html.contains("data-tour-message") && html.contains("Searching. Trying every first day"))
+        try MorePages.assertSnapshot(MorePages.main(html), named: "tour-searching")
+        let failed = TourModel.build(
+            input: input, errors: [:], request: request,
+            stored: StoredTour(
+                key: "k", request: request, state: .done, message: "No tour covers all 30 venues: try 2 drivers.",
+                startedAt: nil, tour: nil, venueCount: 30), catalog: Catalog(venues: [], teams: []), search: nil,
+            prefs: .standard, now: MorePages.now)
+        #expect(failed.status == .noTour("No tour covers all 30 venues: try 2 drivers."))
+    }
 }

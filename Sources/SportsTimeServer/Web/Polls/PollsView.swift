@@ -99,7 +99,7 @@ enum PollsView {
 
     static func results(_ model: PollPageModel) -> Node<HTML.BodyContext> {
         .section(
-            .class("card poll-results"), .attr("aria-labelledby", "results-title"), .attr("data-live-tally", ""),
+            .class("card poll-results"), .attr("aria-labelledby", "results-title"), .flag("data-live-tally"),
             .attribute(named: "aria-live", value: "polite"),
             .h2(.id("results-title"), .safeText("Results: \(model.total) vote\(model.total == 1 ? "" : "s")")),
             .if(

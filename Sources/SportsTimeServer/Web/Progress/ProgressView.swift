@@ -6,12 +6,17 @@ import WebUI
 
 /// Renders the progress, visits, new-visit and achievements pages.
 enum ProgressView {
-    static func actions() -> Node<HTML.BodyContext> {
-        .p(
+    /// The links between the progress pages (the current one left out).
+    static func actions(current: TripsPageURL) -> Node<HTML.BodyContext> {
+        let links: [(TripsPageURL, String)] = [
+            (.progress, "Progress"), (.visits, "My visits"), (.achievements, "Achievements"),
+        ]
+        return .p(
             .class("form-actions"),
             .a(.class("button"), .href(TripsPageURL.newVisit.path()), .text("Log a visit")),
-            .a(.class("button secondary"), .href(TripsPageURL.visits.path()), .text("My visits")),
-            .a(.class("button secondary"), .href(TripsPageURL.achievements.path()), .text("Achievements")))
+            .forEach(links.filter { $0.0 != current }) { link in
+                .a(.class("button secondary"), .href(link.0.path()), .text(link.1))
+            })
     }
 
     static func page(_ model: ProgressModel, prefs: TripsPrefs, origin: String) -> String {
@@ -36,7 +41,7 @@ enum ProgressView {
                     title: "No visits yet",
                     message: "Log a visit, or tick “I was there” on a past game in the schedule.",
                     action: ("Log a visit", TripsPageURL.newVisit.path()), icon: "🏟️"),
-                else: actions()),
+                else: actions(current: .progress)),
             .div(
                 .class("progress-grid"),
                 .section(
@@ -105,7 +110,7 @@ enum ProgressView {
         let main: Node<HTML.BodyContext> = .group(
             .h1("My visits"),
             .unwrap(model.notice) { Components.notice($0, kind: "success") },
-            actions(),
+            actions(current: .visits),
             .if(
                 model.rows.isEmpty,
                 Components.emptyState(
@@ -198,7 +203,7 @@ enum ProgressView {
                     title: "Every badge is still locked",
                     message: "Log your first visit to earn “First visit”.",
                     action: ("Log a visit", TripsPageURL.newVisit.path()), icon: "🏅"),
-                else: actions()),
+                else: actions(current: .achievements)),
             .section(
                 .attr("aria-labelledby", "earned-title"),
                 .h2(.id("earned-title"), .safeText("Earned (\(model.earned.count))")),

@@ -180,7 +180,7 @@ extension SportsTimeApp {
         do {
             let (search, catalog) = try tourSearch(stored.request, catalog: try await self.catalog.current())
             try await tours.update(
-                key: key, state: .searching, message: "Searching every first day of the season…", startedAt: Date())
+                key: key, state: .searching, message: "Trying every first day of the season…", startedAt: Date())
             let league = stored.request.league
             let report = await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .utility).async {

@@ -38,12 +38,12 @@ enum TourView {
                     "<progress id=\"tour-bar\" aria-label=\"Search progress\""
                         + (state == "queued" ? " max=\"1\" value=\"0\"" : "") + "></progress>"),
                 .p(
-                    .attr("data-tour-message", ""), .attribute(named: "role", value: "status"),
-                    .safeText("\(phase): \(message)" + (elapsed.map { " (\($0) s so far)" } ?? ""))),
+                    .flag("data-tour-message"), .attribute(named: "role", value: "status"),
+                    .safeText("\(phase). \(message)" + (elapsed.map { " (\($0) s so far)" } ?? ""))),
                 .p(
                     .class("hint"),
                     .text("The search runs on the server: you can leave this page and come back. "),
-                    .a(.href(TripsPageURL.tour.path() + model.requestQuery), .text("Refresh"))))
+                    .a(.link(TripsPageURL.tour.path() + model.requestQuery), .text("Refresh"))))
         case .noTour(let message):
             return Components.notice(message, kind: "error")
         case .done(let result):
