@@ -198,7 +198,9 @@ def test_edit_without_javascript(server):
         select.select_by_value(far.get_attribute("value"))
         click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".add-game button[type=submit]"))
         refusal = browser.find_element(By.CSS_SELECTOR, ".edit-refusal")
-        assert refusal.get_attribute("data-failure") and "Not saved" in refusal.text
+        assert refusal.get_attribute("data-failure") and "was not added" in refusal.text and "Not saved" in refusal.text
+        SCREENSHOT_DIR.mkdir(exist_ok=True)
+        full_page_screenshot(browser, SCREENSHOT_DIR / "trips-edit-refused-desktop.png")
         assert int(totals(browser)["games"]) == games_before
         if games_before > 1:
             click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".entry-game .entry-controls button"))
