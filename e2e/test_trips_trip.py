@@ -106,9 +106,15 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
     assert driver.find_elements(By.CSS_SELECTOR, ".entry-game"), "the saved trip lists its games"
     games = len(driver.find_elements(By.CSS_SELECTOR, ".entry-game"))
     check_page(driver, "trip")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    check_page(driver, "trip-dark")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     click_and_wait(driver, one(driver, ".share-box button[type=submit]"))
-    link = re.sub(r"^https?://[^/]+", "", one(driver, "#share-link").get_attribute("value"))
+    absolute = one(driver, "#share-link").get_attribute("value")
+    assert absolute.startswith("http"), absolute
+    link = re.sub(r"^https?://[^/]+", "", absolute)
     assert link.startswith("/trips/shared/"), "the share link is a whole address of the shared page"
 
     other = fresh_browser()
@@ -118,6 +124,8 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
         assert other.find_element(By.CSS_SELECTOR, "#trip-name").text == "Share journey"
         assert not other.find_elements(By.CSS_SELECTOR, ".rename-form, .trip-actions"), "shared page is read-only"
         assert "read-only" in other.find_element(By.CSS_SELECTOR, ".trip-shared").text
+        webcal = other.find_element(By.CSS_SELECTOR, "a[data-webcal]").get_attribute("href")
+        assert webcal.startswith("webcal://") and webcal.endswith("/calendar.ics")
         check_page(other, "shared")
     finally:
         other.quit()
@@ -131,6 +139,7 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
 
     open_page(driver, server, path + "/print")
     assert not driver.find_elements(By.CSS_SELECTOR, ".trips-nav"), "the printable page has no navigation"
+    assert one(driver, "button[data-print]").is_displayed(), "the print button shows with JavaScript"
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
     assert not one(driver, ".print-bar").is_displayed()
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
@@ -147,6 +156,12 @@ def test_pdf_download(driver, server):
     status, headers, body = fetch(server, path + "/itinerary.pdf", traveller_cookie(driver))
     assert status == 200 and headers["Content-Type"] == "application/pdf"
     assert body.startswith(b"%PDF-1.4") and body.rstrip().endswith(b"%%EOF")
+
+
+def test_i_went_logs_a_past_game_as_a_visit(driver, server):
+    save_trip(driver, server, "Went journey")
+    click_and_wait(driver, one(driver, ".entry-game .went-form button"))
+    assert re.search(r"/trips/(visits|achievements)\?", driver.current_url), driver.current_url
 
 
 def test_edit_without_javascript(server):
@@ -183,7 +198,9 @@ def test_edit_without_javascript(server):
         select.select_by_value(far.get_attribute("value"))
         click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".add-game button[type=submit]"))
         refusal = browser.find_element(By.CSS_SELECTOR, ".edit-refusal")
-        assert refusal.get_attribute("data-failure") and "Not saved" in refusal.text
+        assert refusal.get_attribute("data-failure") and "was not added" in refusal.text and "Not saved" in refusal.text
+        SCREENSHOT_DIR.mkdir(exist_ok=True)
+        full_page_screenshot(browser, SCREENSHOT_DIR / "trips-edit-refused-desktop.png")
         assert int(totals(browser)["games"]) == games_before
         if games_before > 1:
             click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".entry-game .entry-controls button"))
@@ -241,3 +258,25 @@ def test_recovery_link_restores_and_delete_refuses_it(driver, server):
     wait_loaded(driver)
     click_and_wait(driver, one(driver, ".restore form button[type=submit]"))
     assert "doesn't open any trips" in one(driver, ".restore .notice-error").text
+
+
+def test_saved_trip_opens_offline_with_the_banner(driver, make_server):
+    own = make_server("trip-offline")
+    save_trip(driver, own, "Offline journey")
+    driver.execute_async_script(
+        "const done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(() => done(true));")
+    if not driver.execute_script("return !!navigator.serviceWorker.controller"):
+        driver.refresh()
+    wait(driver, 15).until(lambda d: d.execute_script("return !!navigator.serviceWorker.controller"),
+                           "the service worker never controlled the page")
+    driver.refresh()  # this load goes through the service worker, which keeps a copy
+    wait_loaded(driver)
+    assert one(driver, "html").get_attribute("data-offline") == "false"
+    days = len(driver.find_elements(By.CSS_SELECTOR, ".trip-day"))
+    own.stop()
+    driver.refresh()
+    wait_loaded(driver)
+    assert one(driver, "html").get_attribute("data-offline") == "true"
+    assert one(driver, ".offline-banner").is_displayed()
+    assert one(driver, "#trip-name").text == "Offline journey"
+    assert len(driver.find_elements(By.CSS_SELECTOR, ".trip-day")) == days

@@ -165,6 +165,25 @@ struct TripPagesTests {
         #expect(make("meal", "Lunch", "2026-06-02", "25:00") == "badTime")
     }
 
+    @Test("past games on the owner's page offer 'I went' (a visit of the venue, date, league and game); others don't")
+    func wentToPastGames() {
+        let after = ISO8601.date("2026-06-02T12:00:00.000Z")
+        let model = TripPageModel.build(
+            option: TripFixtures.option, name: "T", mode: .owner(id: "t1", shareToken: nil), preferences: nil,
+            prefs: .standard, now: after)
+        let games = model.days.flatMap(\.entries).filter { $0.kind == .game }
+        #expect(
+            games.map(\.visit) == [
+                .init(venue: "fenway-park", date: "2026-06-01", league: "mlb", game: "g1"), nil,
+            ])
+        let html = TripPageView.main(model, prefs: .standard, notice: nil).render()
+        #expect(html.contains("action=\"/trips/visits\"") && html.contains("I went to Tampa Bay Rays @ Boston Red Sox"))
+        let shared = TripPageModel.build(
+            option: TripFixtures.option, name: "T", mode: .shared(token: "x"), preferences: nil, prefs: .standard,
+            now: after)
+        #expect(shared.days.flatMap(\.entries).allSatisfy { $0.visit == nil })
+    }
+
     @Test("games changed since saving are listed: moved, gone, postponed")
     func changedGames() {
         let f = TripFixtures.fenway

@@ -232,6 +232,13 @@ struct TripRouteTests {
                 me.contains("/trips/restore?key=\(RoutePath.encode(token))") && me.contains("data-identity=\"yes\""))
             let confirm = try await client.execute(uri: "/trips/restore?key=\(RoutePath.encode(token))", method: .get)
             #expect(confirm.headers[.cacheControl] == "no-store" && confirm.headers[.referrerPolicy] == "same-origin")
+            // A device holding another identity is warned, with that identity's own link to keep.
+            let other = try await app.travellers.create()
+            let warned = Self.text(
+                try await client.execute(
+                    uri: "/trips/restore?key=\(RoutePath.encode(other.token))", method: .get, headers: [.cookie: cookie]
+                ))
+            #expect(warned.contains("already holds other trips") && warned.contains("key=\(RoutePath.encode(token))"))
             let restored = try await client.execute(
                 uri: "/trips/restore", method: .post, headers: Self.form, body: Self.body([("key", token)]))
             #expect(

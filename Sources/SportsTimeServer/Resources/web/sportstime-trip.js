@@ -6,6 +6,10 @@
   document.querySelectorAll("input[data-absolute]").forEach((input) => {
     input.value = new URL(input.value, location.href).href;
   });
+  // Calendar subscriptions: webcal:// of the same address (calendar apps keep it up to date).
+  document.querySelectorAll("a[data-webcal]").forEach((link) => {
+    link.href = "webcal://" + location.host + link.getAttribute("href");
+  });
   // Opening another identity's trips: the offline copies of this one's pages go first.
   document.querySelectorAll("form[data-clear-offline]").forEach((form) => {
     form.addEventListener("submit", () => {

@@ -27,7 +27,6 @@ extension TripsWebController {
         return Self.keyPage(MeView.render(model))
     }
 
-
     func meAction(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try Self.requireSameOrigin(request, context)
         let form = try await Self.form(request)

@@ -192,7 +192,7 @@ enum MeView {
                                 .p(.code(.safeText(link))))
                         },
                         .form(
-                            .method(.post), .action(TripsPageURL.restore.path()), .attr("data-clear-offline", ""),
+                            .method(.post), .action(TripsPageURL.restore.path()), .flag("data-clear-offline"),
                             .input(.type(.hidden), .name("key"), .attr("value", key)),
                             .button(.type(.submit), .class("button primary"), .text("Open my trips here"))))
                 },

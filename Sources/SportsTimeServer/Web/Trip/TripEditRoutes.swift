@@ -115,7 +115,14 @@ extension TripsWebController {
                 TripEditor.route(chosen, preferences: preferences, rank: rank, catalog: catalog)
             }
             switch result {
-            case .failure(let refusal): return try await refuse(refusal)
+            case .failure(var refusal):
+                if adding, let added = catalog.games.first(where: { $0.id.rawValue == game }) {
+                    let planned = ItineraryBuilder().plannedGame(added, catalog: catalog)
+                    refusal.message =
+                        "\(TripsComponents.matchup(planned)) (\(TripsComponents.day(added.localDate))) was not added. "
+                        + refusal.message
+                }
+                return try await refuse(refusal)
             case .success(let option):
                 body.option = option
                 return try await store(adding ? "game-added" : "game-removed", anchor: adding ? "game-\(game)" : "")

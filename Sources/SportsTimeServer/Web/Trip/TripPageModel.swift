@@ -37,6 +37,16 @@ struct TripPageModel: Sendable, Equatable {
         var movable: Bool = false
         /// Minutes after local midnight, where known (ordering).
         var minute: Int?
+        /// For past games on the owner's page: what "I went" logs as a visit.
+        var visit: Visit? = nil
+    }
+
+    /// A visit to log from a past game (`POST /trips/visits`).
+    struct Visit: Sendable, Equatable {
+        var venue: String
+        var date: String
+        var league: String
+        var game: String
     }
 
     struct Day: Sendable, Equatable {
@@ -98,7 +108,8 @@ extension TripPageModel {
     /// current schedule, against which saved games are checked (nil: not checked, for unsaved options).
     static func build(
         option: ItineraryOption, name: String, mode: Mode, preferences: TripPreferences?, prefs: TripsPrefs,
-        customItems: [CustomItem] = [], catalogGames: [GameID: Game]? = nil, estimator: TravelEstimator = .init()
+        customItems: [CustomItem] = [], catalogGames: [GameID: Game]? = nil, estimator: TravelEstimator = .init(),
+        now: Date? = nil
     ) -> TripPageModel {
         let limit = preferences?.drivingConstraints.dailyLimit ?? DrivingConstraints.defaultHoursPerDriver
         let totals = option.totals
@@ -123,7 +134,8 @@ extension TripPageModel {
             days.append(
                 buildDay(
                     day, number: index + 1, option: option, games: gamesByID, prefs: prefs, limit: limit,
-                    custom: customItems.filter { $0.day == day.date }, estimator: estimator))
+                    custom: customItems.filter { $0.day == day.date }, estimator: estimator,
+                    pastBefore: { if case .owner = mode { now } else { nil } }()))
         }
         // Custom items on days the trip no longer has (after an edit shortened it) stay visible on the last day.
         let dates = Set(option.days.map(\.date))
@@ -175,7 +187,7 @@ extension TripPageModel {
 
     static func buildDay(
         _ day: ItineraryDay, number: Int, option: ItineraryOption, games: [GameID: PlannedGame], prefs: TripsPrefs,
-        limit: Double, custom: [CustomItem], estimator: TravelEstimator
+        limit: Double, custom: [CustomItem], estimator: TravelEstimator, pastBefore: Date? = nil
     ) -> Day {
         var core: [Entry] = []
         var seenGame = false
@@ -193,7 +205,13 @@ extension TripPageModel {
                     Entry(
                         kind: .game, time: localTime(game), title: TripsComponents.matchup(game),
                         detail: "\(game.venueName), \(game.city)", league: game.league, id: id.rawValue,
-                        minute: localMinute(game)))
+                        minute: localMinute(game),
+                        visit: pastBefore.flatMap { now in
+                            game.start < now
+                                ? Visit(
+                                    venue: game.venueId.rawValue, date: game.localDate.description,
+                                    league: game.league.rawValue, game: id.rawValue) : nil
+                        }))
             case .drive:
                 core.append(
                     Entry(

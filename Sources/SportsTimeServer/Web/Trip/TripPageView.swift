@@ -109,6 +109,10 @@ enum TripPageView {
                     .a(.link(TripsSection.plan.url), .text("Plan your own"))),
                 .p(
                     .a(.link(sharedLink(model, .sharedCalendar)), .text("Calendar (.ics)")), .text(" · "),
+                    .a(
+                        .class("js-only"), .link(sharedLink(model, .sharedCalendar)), .flag("data-webcal"),
+                        .text("Subscribe in your calendar app")),
+                    .span(.class("js-only"), .text(" · ")),
                     .a(.link(sharedLink(model, .sharedPrint)), .text("Printable page")), .text(" · "),
                     .a(.link(sharedLink(model, .sharedPDF)), .text("PDF"))))
         case .owner:
@@ -211,7 +215,19 @@ enum TripPageView {
                     .strong(.safeText(entry.title)),
                     .unwrap(entry.league) { .group(.text(" "), TripsComponents.league($0)) }),
                 .unwrap(entry.detail) { .p(.class("entry-detail muted"), .safeText($0)) }),
-            .unwrap(editing) { entryControls(entry, day: day, editing: $0) })
+            .unwrap(editing) { entryControls(entry, day: day, editing: $0) },
+            .if(editing == nil, .unwrap(entry.visit) { visitForm($0, title: entry.title) }))
+    }
+
+    /// "I went": logs a past game as a stadium visit (the progress pages' form).
+    static func visitForm(_ visit: TripPageModel.Visit, title: String) -> Node<HTML.BodyContext> {
+        .form(
+            .class("went-form no-print"), .method(.post), .action(TripsPageURL.visits.path()),
+            hidden("venue", visit.venue), hidden("date", visit.date), hidden("league", visit.league),
+            hidden("game", visit.game),
+            .button(
+                .type(.submit), .class("button small secondary"), .attr("aria-label", "I went to \(title)"),
+                .text("✓ I went")))
     }
 
     static func entryControls(
@@ -362,7 +378,7 @@ enum TripPageView {
                             .input(
                                 .type(.text), .id("share-link"),
                                 .attr("value", TripsPageURL.shared.path(["token": token])),
-                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-absolute", "")),
+                                .flag("readonly"), .attr("aria-label", "Share link"), .flag("data-absolute")),
                             .button(
                                 .type(.button), .class("button small js-only"), .attr("data-copy", "share-link"),
                                 .text("Copy"))),

@@ -15,7 +15,7 @@ enum TripPrintView {
                 .div(
                     .class("print-bar no-print"),
                     .a(.link(back), .text("← Back to the trip")),
-                    .button(.type(.button), .class("button primary js-only"), .attr("data-print", ""), .text("Print")),
+                    .button(.type(.button), .class("button primary js-only"), .flag("data-print"), .text("Print")),
                     .span(.class("muted"), .text("Or use your browser's Print command."))),
                 TripPageView.header(model),
                 TripPageView.totals(model),

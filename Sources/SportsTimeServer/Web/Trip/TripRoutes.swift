@@ -149,9 +149,12 @@ extension TripsWebController {
                 TripsPageURL.savedTrip.path(["id": saved.id]) + "?saved=1",
                 setCookies: session.setCookie.map { [$0] } ?? [])
         } catch let error as APIError {
-            return TripMessagePages.problem(
+            var response = TripMessagePages.problem(
                 title: "The trip was not saved", message: error.message, prefs: prefs, status: .unprocessableContent,
                 links: [("Back to the options", optionsURL)])
+            // The identity was created for this save: keep it, so the next try doesn't make another.
+            if let cookie = session.setCookie { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+            return response
         }
     }
 
@@ -189,7 +192,7 @@ extension TripsWebController {
         for game in catalog.games where ids.contains(game.id) { games[game.id] = game }
         return TripPageModel.build(
             option: body.option, name: record.trip.name, mode: mode, preferences: body.preferences, prefs: prefs,
-            customItems: CustomItem.decode(record.customItems), catalogGames: games)
+            customItems: CustomItem.decode(record.customItems), catalogGames: games, now: now())
     }
 
     func savedTripPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
