@@ -147,6 +147,7 @@ enum WizardView {
                 .class("field regions"), .id(id(field)), .attr("data-field", field.rawValue),
                 describedNode(model, field),
                 legend(.text("Regions")),
+                .div(.class("region-picture"), .raw(RegionMap.svg)),
                 .forEach(model.regions) { choice in
                     .label(
                         .class("checkbox"),
