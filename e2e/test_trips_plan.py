@@ -194,6 +194,10 @@ def test_game_first_from_chosen_games(nojs_driver, server):
     ("/trips/options?mode=date-range&sports=mlb&from=2031-06-01&to=2031-06-07", "noGamesInRange", 422),
     ("/trips/options?mode=locations&sports=mlb&from=2026-06-01&to=2026-06-07&start=Boston", "missingLocations", 422),
     ("/trips/options?mode=team-first&from=2026-06-01&to=2026-06-20", "missingTeamSelection", 422),
+    ("/trips/options?mode=date-range&sports=mlb", "missingDateRange", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-979&from=2026-07-01&to=2026-07-05", "dateRangeViolation", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-979,mlb-gen-2026-986&repeat=0", "repeatCityViolation", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-895,mlb-gen-2026-979,mlb-gen-2026-953", "noValidRoutes", 422),
 ])
 def test_failures_show_code_message_and_fixes(driver, server, path, code, status):
     open_page(driver, server, path)

@@ -120,6 +120,16 @@ struct PlanPagesRouteTests {
                 ("mode=date-range&sports=mlb&from=2026-06-01&to=2026-06-07&start=Bostn", .badRequest, "Boston, MA"),
                 ("mode=date-range&sports=cricket&drivers=9", .unprocessableContent, "Drivers must be 1 to 4"),
                 ("mode=locations&sports=mlb&from=2026-06-01&to=2026-06-07", .unprocessableContent, "missingLocations"),
+                ("mode=date-range&sports=mlb", .unprocessableContent, "missingDateRange"),
+                (
+                    "mode=game-first&games=mlb-gen-2026-979&from=2026-07-01&to=2026-07-05", .unprocessableContent,
+                    "dateRangeViolation"
+                ),
+                (
+                    "mode=game-first&games=mlb-gen-2026-979,mlb-gen-2026-986&repeat=0", .unprocessableContent,
+                    "repeatCityViolation"
+                ),
+                ("mode=team-first&from=2026-06-01&to=2026-06-20", .unprocessableContent, "missingTeamSelection"),
             ]
             for (query, status, text) in cases {
                 let (got, body) = try await Self.page(client, "/trips/options?" + query)
