@@ -147,8 +147,9 @@ struct PlanPagesRouteTests {
                 let (status, body) = try await Self.page(client, "/trips/new/\(mode.slug)")
                 #expect(status == .ok && body.contains("data-mode=\"\(mode.slug)\""))
             }
-            let (missing, _) = try await Self.page(client, "/trips/new/nowhere")
-            #expect(missing == .notFound)
+            let (missing, missingBody) = try await Self.page(client, "/trips/new/nowhere")
+            #expect(missing == .notFound && missingBody.contains("No such planning mode"))
+            #expect(missingBody.contains("href=\"/trips/new/team-first\""))
             let (_, prefilled) = try await Self.page(client, "/trips/new/date-range?from=2026-06-01&drivers=3")
             #expect(prefilled.contains("value=\"2026-06-01\"") && prefilled.contains("<option value=\"3\" selected>"))
             let home = try await client.execute(uri: "/trips?month=2026-07&league=mlb", method: .get)

@@ -15,7 +15,9 @@ extension TripsWebController {
     /// `/trips/new/{mode}`: the mode's form, prefilled from the query (back-button safe) or the settings.
     func wizardPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let slug = context.parameters.get("mode"), let mode = PlanningMode(slug: slug) else {
-            throw HTTPError(.notFound, message: "No such planning mode.")
+            return Self.html(
+                WizardView.unknownMode(slug: context.parameters.get("mode") ?? "", prefs: TripsPrefs.resolve(request)),
+                status: .notFound)
         }
         let raw = Self.queryItems(request)
         var problems: [PlanQuery.Problem] = []
