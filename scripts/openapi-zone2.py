@@ -9,8 +9,13 @@ error = {"type": "object", "required": ["error"], "properties": {"error": S()}}
 def resp(schema, d="OK"): return {"description": d, "content": {"application/json": {"schema": schema}}}
 def errors(): return {"400": resp({"$ref": "#/components/schemas/Error"}, "Missing field or refused by Strava"),
     "429": resp({"$ref": "#/components/schemas/Error"}, "Too many calls from this client or Strava's limit"),
-    "502": resp({"$ref": "#/components/schemas/Error"}, "Strava unreachable"),
-    "503": resp({"$ref": "#/components/schemas/Error"}, "Strava not configured on this server")}
+    "502": resp({"$ref": "#/components/schemas/Error"}, "Strava unreachable (connection refused or broken)"),
+    "503": resp({"$ref": "#/components/schemas/Error"}, "Deliberate: Strava is not configured on this server "
+                "(STRAVA_CLIENT_ID and STRAVA_CLIENT_SECRET unset), so it holds no client secret to exchange codes "
+                "with; the message says which settings to set. Also, with Retry-After, while the database is "
+                "briefly unavailable"),
+    "504": resp({"$ref": "#/components/schemas/Error"}, "Strava accepted the call but did not answer within 10 s "
+                "(one attempt: a caller waits seconds, never a minute)")}
 doc = {"openapi": "3.1.0",
  "info": {"title": "Clubhouse — JustZone2 API", "version": "1.0.0",
           "description": "The original app's Strava token worker: the client secret stays on the server."},
@@ -30,7 +35,9 @@ doc = {"openapi": "3.1.0",
                    "400": resp({"$ref": "#/components/schemas/Error"}, "Bad days or zone"),
                    "401": resp({"$ref": "#/components/schemas/Error"}, "Missing or refused access token"),
                    "429": resp({"$ref": "#/components/schemas/Error"}, "Too many calls"),
-                   "502": resp({"$ref": "#/components/schemas/Error"}, "Strava unreachable")}}},
+                   "502": resp({"$ref": "#/components/schemas/Error"}, "Strava unreachable"),
+                   "503": resp({"$ref": "#/components/schemas/Error"}, "The database is briefly unavailable (Retry-After)"),
+                   "504": resp({"$ref": "#/components/schemas/Error"}, "Strava did not answer within 10 s (one attempt)")}}},
   "/zone2/openapi.json": {"get": {"summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}}},
  "components": {"schemas": {"Token": token, "Error": error, "Ride": {"type": "object",
    "required": ["id", "name", "start", "movingTime", "sportType", "streams"], "properties": {

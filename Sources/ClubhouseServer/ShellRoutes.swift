@@ -167,7 +167,8 @@ final class TripOfTheDay: Sendable {
             let index = today.year * 12 + (today.month - 1) + offset
             let name = String(format: "%04d-%02d", index / 12, index % 12 + 1)
             let suggestions =
-                (try? await sportsTime.suggestions(from: "New York", month: name, leagues: Set(League.allCases))) ?? []
+                (try? await sportsTime.suggestions(
+                    from: "New York", month: name, leagues: Set(League.allCases), notBefore: today)) ?? []
             if let first = suggestions.filter({ $0.startDate >= today }).min(by: { $0.startDate < $1.startDate }) {
                 return first
             }

@@ -11,7 +11,12 @@ import StravaServer
 /// JustZone2's server: the original worker's Strava token endpoints, so the app never holds the client secret.
 public struct JustZone2App: AppModule {
     let config: ServerConfig
+    /// Strava for the calls a person waits on (tokens, history): one attempt within 10 s (a 504 after that).
     let client: StravaClient
+    /// Strava for uploads (the command waits for processing anyway): the background client's longer budget.
+    let uploadClient: StravaClient
+    /// How long a person waits for Strava at most (``StravaServices/interactiveBudget``).
+    let stravaWait: TimeAmount
     let limiter: AttemptLimiter
     let history: Zone2History
     let uploads: UploadLedger
@@ -27,7 +32,9 @@ public struct JustZone2App: AppModule {
         self.config = config
         self.logger = logger
         limiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
-        client = strava.client
+        client = strava.interactiveClient
+        uploadClient = strava.client
+        stravaWait = strava.interactiveBudget
         history = Zone2History(client: client, cache: StreamCache(database: database))
         uploads = UploadLedger(database: database)
     }
@@ -90,7 +97,7 @@ public struct JustZone2App: AppModule {
         let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         let file = UploadFile(dataType: type, data: data, name: name, trainer: true, externalID: base)
         let key = UploadLedger.key(externalID: base, data: data)
-        let uploader = uploader ?? StravaUploader(client: client)
+        let uploader = uploader ?? StravaUploader(client: uploadClient)
         let recorded = try await uploads.find(key)
         if let activity = recorded?.activityID {
             return "Already on Strava: https://www.strava.com/activities/\(activity) (uploaded before)"
@@ -177,6 +184,7 @@ public struct JustZone2App: AppModule {
             case .badRequest(_, let message), .unauthorized(let message):
                 return Self.error(.badRequest, "Strava refused: \(message)")
             case .rateLimited: return Self.error(.tooManyRequests, "Strava's rate limit is reached; try again later.")
+            case .timedOut: return timedOut()
             default:
                 logger.warning("zone2 token call failed", metadata: ["error": "\(error.message)"])
                 return Self.error(.badGateway, "Strava could not be reached.")
@@ -219,12 +227,22 @@ public struct JustZone2App: AppModule {
                 return Self.error(.tooManyRequests, "Too many requests; try again in \(wait) seconds.")
             }
             struct Body: Encodable { var rides: [HistoryRide] }
-            let rides = try await history.rides(accessToken: token, days: days, zone: zone)
+            // The whole answer (athlete, pages, streams) within one budget, not one per Strava call; a late fetch
+            // finishes on its own and fills the stream cache for the next request.
+            let outcome = await withinDeadline(Double(stravaWait.nanoseconds) / 1e9) { [history, days, zone] in
+                do {
+                    return Result<[HistoryRide], any Error>.success(
+                        try await history.rides(accessToken: token, days: days, zone: zone))
+                } catch { return .failure(error) }
+            }
+            guard let outcome else { return timedOut() }
+            let rides = try outcome.get()
             return try JSONResponse.make(Body(rides: rides), headers: [.cacheControl: "no-store"])
         } catch let error as StravaError {
             switch error {
             case .unauthorized: return Self.error(.unauthorized, "Strava did not accept the access token.")
             case .rateLimited: return Self.error(.tooManyRequests, "Strava's rate limit is reached; try again later.")
+            case .timedOut: return timedOut()
             default: return Self.error(.badGateway, "Strava could not be reached.")
             }
         } catch let error as DatabaseUnavailable {
@@ -235,6 +253,12 @@ public struct JustZone2App: AppModule {
             logger.error("zone2 history failed", metadata: ["error": "\(error)"])
             return Self.error(.internalServerError, "Something went wrong.")
         }
+    }
+
+    /// 504: Strava accepted the call but did not answer within the interactive budget.
+    func timedOut() -> Response {
+        let seconds = (Double(stravaWait.nanoseconds) / 1e9).formatted(.number.precision(.fractionLength(0...1)))
+        return Self.error(.gatewayTimeout, "Strava did not answer within \(seconds) s; try again in a moment.")
     }
 
     static func error(_ status: HTTPResponse.Status, _ message: String) -> Response {

@@ -196,7 +196,10 @@ public struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddlewa
         }
         response.headers[.xContentTypeOptions] = "nosniff"
         if strictTransportSecurity { response.headers[.strictTransportSecurity] = "max-age=31536000" }
-        response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
+        // A page may ask for less (recovery and share links answer `no-referrer`).
+        if response.headers[.referrerPolicy] == nil {
+            response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
+        }
         if response.headers[.xFrameOptions] == nil {
             response.headers[.xFrameOptions] = "DENY"
         }

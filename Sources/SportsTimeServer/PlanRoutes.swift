@@ -84,8 +84,11 @@ extension SportsTimeApp {
         return try await gate.run { TripPlanningEngine.plan(chosen, catalog: catalog, topK: topK) }
     }
 
-    /// Suggested trips from `origin` in `month` ("2026-06"), e.g. "3 ballparks in 4 days from Boston".
-    public func suggestions(from origin: String, month: String, leagues: Set<League>) async throws -> [TripSuggestion] {
+    /// Suggested trips from `origin` in `month` ("2026-06"), e.g. "3 ballparks in 4 days from Boston"; none starting
+    /// before `notBefore` (pages pass today, so the current month suggests no trip already past).
+    public func suggestions(
+        from origin: String, month: String, leagues: Set<League>, notBefore: LocalDate? = nil
+    ) async throws -> [TripSuggestion] {
         let catalog = try await catalog.current()
         guard let location = catalog.location(named: origin) else {
             throw PlanInputError(description: "Unknown place '\(origin)': name a city with a venue, or lat,lon.")
@@ -96,7 +99,7 @@ extension SportsTimeApp {
         else { throw PlanInputError(description: "month must look like 2026-06.") }
         return try await gate.run {
             SuggestedTrips().suggestions(
-                catalog: catalog, origin: location, year: year, month: number, leagues: leagues)
+                catalog: catalog, origin: location, year: year, month: number, leagues: leagues, notBefore: notBefore)
         }
     }
 

@@ -42,19 +42,33 @@ extension SportsTimeApp {
     func createPoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let owner = try await traveller(request)
         let body = try await Self.decode(CreatePollRequest.self, from: request, limit: 2 << 20)
-        if let long = body.options.first(where: { $0.label.count > 80 }) {
+        let token = try await storePoll(
+            title: body.title, choices: body.options.map { ($0.label, $0.option) }, owner: owner)
+        return try JSONResponse.make(try await pollBody(token), status: .created)
+    }
+
+    /// Creates a poll of `owner` over 2–5 itineraries (the API and the pages): labels of at most 80 characters,
+    /// games that are in the schedule as given, ``PollRules/validate(title:options:)``. Returns the share token.
+    /// Throws ``APIError``s (422) whose codes are ``PollError`` codes and `label_too_long`, with messages that suit
+    /// a form.
+    func storePoll(
+        title rawTitle: String, choices: [(label: String, option: ItineraryOption)], owner: String
+    )
+        async throws -> String
+    {
+        if let long = choices.first(where: { $0.label.count > 80 }) {
             throw APIError(
                 .unprocessableContent, code: "label_too_long",
                 message: "Option labels are at most 80 characters ('\(long.label.prefix(20))…' is longer).")
         }
-        for choice in body.options { try await checkGames(of: choice.option) }
+        for choice in choices { try await checkGames(of: choice.option) }
         let encoder = JSONResponse.encoder()
-        let options = try body.options.enumerated().map { index, choice in
+        let options = try choices.enumerated().map { index, choice in
             PollOption(
                 id: "o\(index + 1)", label: choice.label.trimmingCharacters(in: .whitespacesAndNewlines),
                 payload: String(decoding: try encoder.encode(choice.option), as: UTF8.self))
         }
-        let title = body.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        let title = rawTitle.trimmingCharacters(in: .whitespacesAndNewlines)
         // A typed do/catch: `catch let error as PollError` here crashes Swift 6.3.1's SILGen in a method body.
         do throws(PollError) {
             try PollRules.validate(title: title, options: options)
@@ -68,7 +82,7 @@ extension SportsTimeApp {
             StoredPoll(
                 id: poll.id, shareToken: token, owner: owner, title: title, body: try encoder.encode(options),
                 createdAt: poll.createdAt))
-        return try JSONResponse.make(try await pollBody(token), status: .created)
+        return token
     }
 
     func showPoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -90,22 +104,29 @@ extension SportsTimeApp {
             }
             voter = "d:" + voter
         }
+        try await castVote(token: token, voter: voter, optionID: vote.optionID)
+        return try JSONResponse.make(try await pollBody(token), status: .created)
+    }
+
+    /// Stores `voter`'s vote for `optionID`, or changes their earlier one (the API and the pages). Throws
+    /// ``APIError``s: 404 unknown poll, 409 closed, 422 unknown option.
+    func castVote(token: String, voter: String, optionID: String) async throws {
         let (stored, poll) = try await loadPoll(token)
-        let votes = try await polls.votes(poll: stored.id).map {
+        // Votes are changeable: the voter's own earlier vote does not count against them.
+        let others = try await polls.votes(poll: stored.id).filter { $0.voter != voter }.map {
             PollVote(voterID: $0.voter, optionID: $0.option, castAt: $0.castAt)
         }
         do throws(PollError) {
-            try PollRules.checkVote(poll: poll, existingVotes: votes, voterID: voter, optionID: vote.optionID)
+            try PollRules.checkVote(poll: poll, existingVotes: others, voterID: voter, optionID: optionID)
         } catch {
             throw APIError(
-                error == .alreadyVoted || error == .closed ? .conflict : .unprocessableContent,
-                code: error.code, message: error.description)
+                error == .closed ? .conflict : .unprocessableContent, code: error.code, message: error.description)
         }
-        if let refused = try await polls.vote(poll: stored.id, voter: voter, option: vote.optionID) {
-            let mapped: PollError = refused == .closed ? .closed : .alreadyVoted
-            throw APIError(.conflict, code: mapped.code, message: mapped.description)
+        switch try await polls.vote(poll: stored.id, voter: voter, option: optionID) {
+        case .closed?: throw APIError(.conflict, code: PollError.closed.code, message: PollError.closed.description)
+        case .unknownPoll?: throw APIError.notFound("No poll with that link: check it was copied whole.")
+        case nil: break
         }
-        return try JSONResponse.make(try await pollBody(token), status: .created)
     }
 
     func closePoll(_ request: Request, _ context: AppRequestContext) async throws -> Response {

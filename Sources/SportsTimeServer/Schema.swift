@@ -72,6 +72,41 @@ enum SportsTimeSchema {
                 )
                 """,
             ]
-        }
+        },
+        // The web pages' trip features: a read-only share link (unique, nullable: SQLite and PostgreSQL both allow
+        // many NULLs under a unique index) and the traveller's own stops on the trip (JSON of `CustomItem`s).
+        Migration(id: "sportstime-002-trips-web") { _ in
+            [
+                "ALTER TABLE st_trips ADD COLUMN share_token TEXT",
+                "CREATE UNIQUE INDEX st_trips_share_token ON st_trips (share_token)",
+                "ALTER TABLE st_trips ADD COLUMN custom_items TEXT",
+            ]
+        },
+        // The job queue runs every-park tour searches.
+        jobsMigration,
+        SportsTimeSchema.pollsTour,
     ]
+}
+
+extension SportsTimeSchema {
+    /// Every-park tour searches and their results, keyed by what was asked and the schedule's version. (A poll
+    /// voter's choice is the row of `st_votes`, which a second vote now updates.)
+    static let pollsTour = Migration(id: "sportstime-003-polls-tour") { _ in
+        [
+            """
+            CREATE TABLE st_tours (
+                key TEXT PRIMARY KEY,
+                request TEXT NOT NULL,
+                state TEXT NOT NULL,
+                message TEXT NOT NULL,
+                started_ms BIGINT,
+                result TEXT,
+                venue_count INTEGER NOT NULL DEFAULT 0,
+                created_ms BIGINT NOT NULL,
+                updated_ms BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX st_votes_voter ON st_votes (voter_id)",
+        ]
+    }
 }

@@ -183,7 +183,6 @@ struct StoredPoll: Sendable, Equatable {
 
 /// Why a vote was not stored.
 enum VoteStoreError: Error, Equatable {
-    case alreadyVoted
     case closed
     case unknownPoll
 }
@@ -231,14 +230,15 @@ struct PollRepository: Sendable {
         }
     }
 
-    /// Stores a vote unless the voter already voted or the poll is closed — checked in the same transaction. On
-    /// PostgreSQL the poll row is read `FOR SHARE`, so a close (which updates that row) waits for the vote or the
-    /// vote sees the close; the primary key (poll, voter) holds against concurrent votes on several instances.
-    /// Storage failures are reported as such, never as "already voted".
+    /// Stores a vote, or changes the voter's earlier one (one vote per voter, changeable while the poll is open) —
+    /// checked in the same transaction. On PostgreSQL the poll row is read `FOR SHARE`, so a close (which updates
+    /// that row) waits for the vote or the vote sees the close; the primary key (poll, voter) holds against
+    /// concurrent first votes on several instances (the loser changes the stored vote instead). Storage failures
+    /// are reported as such.
     func vote(poll: String, voter: String, option: String, now: Date = Date()) async throws -> VoteStoreError? {
         let lock = database.kind == .postgres ? " FOR SHARE" : ""
-        do {
-            return try await database.transaction { db -> VoteStoreError? in
+        let store = { (insertFirst: Bool) async throws -> VoteStoreError? in
+            try await database.transaction { db -> VoteStoreError? in
                 guard
                     let row = try await db.raw(
                         "SELECT closed_ms FROM st_polls WHERE id = \(bind: poll)\(unsafeRaw: lock)"
@@ -248,24 +248,56 @@ struct PollRepository: Sendable {
                 let existing = try await db.raw(
                     "SELECT 1 AS one FROM st_votes WHERE poll_id = \(bind: poll) AND voter_id = \(bind: voter)"
                 ).first()
-                if existing != nil { return .alreadyVoted }
-                try await db.raw(
-                    """
-                    INSERT INTO st_votes (poll_id, voter_id, option_id, cast_ms)
-                    VALUES (\(bind: poll), \(bind: voter), \(bind: option), \(bind: now.epochMilliseconds))
-                    """
-                ).run()
+                if existing != nil || !insertFirst {
+                    try await db.raw(
+                        """
+                        UPDATE st_votes SET option_id = \(bind: option), cast_ms = \(bind: now.epochMilliseconds)
+                        WHERE poll_id = \(bind: poll) AND voter_id = \(bind: voter)
+                        """
+                    ).run()
+                } else {
+                    try await db.raw(
+                        """
+                        INSERT INTO st_votes (poll_id, voter_id, option_id, cast_ms)
+                        VALUES (\(bind: poll), \(bind: voter), \(bind: option), \(bind: now.epochMilliseconds))
+                        """
+                    ).run()
+                }
                 return nil
             }
+        }
+        do {
+            return try await store(true)
         } catch {
-            // A concurrent insert of the same (poll, voter) loses on the primary key: then the vote is there.
+            // A concurrent first vote of the same (poll, voter) loses on the primary key: then change that vote.
             let stored = try await database.run { db in
                 try await db.raw(
                     "SELECT 1 AS one FROM st_votes WHERE poll_id = \(bind: poll) AND voter_id = \(bind: voter)"
                 ).first()
             }
-            if stored != nil { return .alreadyVoted }
-            throw error
+            guard stored != nil else { throw error }
+            return try await store(false)
+        }
+    }
+
+    /// The option `voter` chose in `poll`, if they voted.
+    func choice(poll: String, voter: String) async throws -> String? {
+        try await database.run { db in
+            try await db.raw(
+                "SELECT option_id FROM st_votes WHERE poll_id = \(bind: poll) AND voter_id = \(bind: voter)"
+            ).first().map { try $0.decode(column: "option_id", as: String.self) }
+        }
+    }
+
+    /// The polls `owner` created, newest first.
+    func list(owner: String) async throws -> [StoredPoll] {
+        try await database.run { db in
+            try await db.raw(
+                """
+                SELECT id, share_token, owner_id, title, body, created_ms, closed_ms FROM st_polls
+                WHERE owner_id = \(bind: owner) ORDER BY created_ms DESC, id
+                """
+            ).all().map(Self.poll)
         }
     }
 

@@ -14,8 +14,10 @@ public enum StravaError: Error, Sendable, Equatable {
     case badRequest(status: Int, message: String)
     /// A 5xx status.
     case server(status: Int, message: String)
-    /// The request never got an HTTP answer (timeout, refused connection).
+    /// The request never got an HTTP answer (refused connection, unknown host, broken connection).
     case transport(String)
+    /// Strava accepted the request but did not answer within the caller's time budget.
+    case timedOut(String)
     /// The answer was not the JSON expected.
     case decoding(String)
 
@@ -24,7 +26,7 @@ public enum StravaError: Error, Sendable, Equatable {
     /// `rateLimited` is not included because it carries its own date to wait for.
     public var isRetryable: Bool {
         switch self {
-        case .transport: return true
+        case .transport, .timedOut: return true
         case .server(let status, _): return status >= 500
         default: return false
         }
@@ -47,6 +49,8 @@ public enum StravaError: Error, Sendable, Equatable {
             return "Strava failed with HTTP \(status) (\(detail)); try again later."
         case .transport(let detail):
             return "Could not reach Strava (\(detail)); try again later."
+        case .timedOut(let detail):
+            return "Strava did not answer in time (\(detail)); try again in a moment."
         case .decoding(let detail):
             return "Strava answered with unexpected data (\(detail))."
         }

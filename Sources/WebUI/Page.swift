@@ -53,6 +53,8 @@ public struct PageMeta: Sendable {
     public var section: ClubhouseSection?
     /// `light` or `dark` to override the system's colour scheme (`data-theme` on `<html>`); `nil` follows it.
     public var theme: String?
+    /// Open Graph tags (`og:title`, `og:image`, …) as `<meta property content>` in the head, for link previews.
+    public var openGraph: [(property: String, content: String)] = []
 
     /// A page description with the shared assets.
     public init(
@@ -104,6 +106,12 @@ public enum PageShell {
                 .element(
                     named: "script",
                     nodes: [.attribute(named: "src", value: HTMLEscape.attribute(script)), .attribute(named: "defer")]))
+        }
+        for tag in meta.openGraph {
+            head.append(
+                .meta(
+                    .attribute(named: "property", value: HTMLEscape.attribute(tag.property)),
+                    .attribute(named: "content", value: HTMLEscape.attribute(tag.content))))
         }
         if let seconds = meta.noscriptRefreshSeconds {
             head.append(

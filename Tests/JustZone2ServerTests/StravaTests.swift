@@ -23,7 +23,9 @@ actor SleepLog {
 
 @Suite("JustZone2 and Strava")
 struct Zone2StravaTests {
-    func app(_ strava: FakeStrava?, configured: Bool = true) async throws -> JustZone2App {
+    func app(
+        _ strava: FakeStrava?, configured: Bool = true, wait: TimeAmount = .seconds(10)
+    ) async throws -> JustZone2App {
         let database = try await TestDatabases.make(.sqlite)
         try await Migrator(JustZone2App.migrations).migrate(database)
         var config = ServerConfig()
@@ -35,7 +37,8 @@ struct Zone2StravaTests {
         }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
-        let strava = try StravaServices(settings: config.strava, governor: InMemoryRateLimitGovernor(), logger: logger)
+        let strava = try StravaServices(
+            settings: config.strava, governor: InMemoryRateLimitGovernor(), logger: logger, interactiveBudget: wait)
         return JustZone2App(config: config, database: database, strava: strava, logger: logger)
     }
 
@@ -143,6 +146,39 @@ struct Zone2StravaTests {
             }
         }
         await strava.stop()
+    }
+
+    @Test("a Strava that accepts but never answers costs a user one bounded attempt and a 504; refused is a 502")
+    func slowStrava() async throws {
+        let strava = try await FakeStrava.start()
+        let zone2 = try await app(strava, wait: .milliseconds(300))
+        let router = Router(context: AppRequestContext.self)
+        zone2.addRoutes(to: router)
+        await strava.state.inject(.delay(.seconds(1)), times: 4)
+        try await Application(router: router).test(.router) { client in
+            let history = try await client.execute(
+                uri: "/zone2/history", method: .get, headers: [.authorization: "Bearer some-token"])
+            #expect(history.status == .gatewayTimeout)
+            #expect(String(buffer: history.body).contains("did not answer within 0.3 s"))
+            let token = try await client.execute(uri: "/zone2/token", method: .post, body: json(["code": "x"]))
+            #expect(token.status == .gatewayTimeout)
+            let refresh = try await client.execute(
+                uri: "/zone2/refresh", method: .post, body: json(["refresh_token": "r"]))
+            #expect(refresh.status == .gatewayTimeout)
+        }
+        // One attempt each: a user's call is never retried into a minute's wait.
+        #expect(await strava.state.counts.total == 3)
+        await strava.stop()
+
+        // A Strava that refuses connections answers 502 at once.
+        let gone = try await app(strava, wait: .seconds(10))
+        let goneRouter = Router(context: AppRequestContext.self)
+        gone.addRoutes(to: goneRouter)
+        try await Application(router: goneRouter).test(.router) { client in
+            let history = try await client.execute(
+                uri: "/zone2/history", method: .get, headers: [.authorization: "Bearer some-token"])
+            #expect(history.status == .badGateway)
+        }
     }
 
     @Test("without a Strava app configured the endpoints say so")

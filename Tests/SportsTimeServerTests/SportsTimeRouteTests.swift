@@ -203,14 +203,16 @@ struct SportsTimeRouteTests {
             let again = try await client.execute(
                 uri: "/api/trips/polls/\(share)/votes", method: .post,
                 body: Self.body(["optionID": "o1", "voterID": "device-1234"]))
-            #expect(again.status == .conflict)
+            #expect(again.status == .created, "voting again changes the vote")
+            let changed = try #require((try Self.json(again) as? [String: Any])?["tally"] as? [String: Any])
+            #expect(changed["total"] as? Int == 1)
             let unknown = try await client.execute(
                 uri: "/api/trips/polls/\(share)/votes", method: .post,
                 body: Self.body(["optionID": "o9", "voterID": "device-5678"]))
             #expect(unknown.status == .unprocessableContent)
             let closed = try await client.execute(uri: "/api/trips/polls/\(share)/close", method: .post, headers: auth)
             let tally = try #require((try Self.json(closed) as? [String: Any])?["tally"] as? [String: Any])
-            #expect(tally["total"] as? Int == 1 && tally["winner"] as? String == "o2")
+            #expect(tally["total"] as? Int == 1 && tally["winner"] as? String == "o1")
             let late = try await client.execute(
                 uri: "/api/trips/polls/\(share)/votes", method: .post,
                 body: Self.body(["optionID": "o1", "voterID": "device-9999"]))

@@ -68,6 +68,23 @@ struct TripsSuggestionTests {
                 == result)
     }
 
+    @Test("Suggestions start on or after the given day: the current month never suggests a trip already past")
+    func notBefore() throws {
+        let generator = SuggestedTrips()
+        let all = generator.suggestions(
+            catalog: Self.catalog, origin: Self.boston, year: 2025, month: 6, leagues: [.mlb])
+        let cut = try #require(all.map(\.startDate).min()).adding(days: 1)
+        let later = generator.suggestions(
+            catalog: Self.catalog, origin: Self.boston, year: 2025, month: 6, leagues: [.mlb], notBefore: cut)
+        #expect(!later.isEmpty)
+        #expect(later.allSatisfy { $0.startDate >= cut })
+        let afterMonth = try #require(LocalDate(year: 2025, month: 7, day: 1))
+        #expect(
+            generator.suggestions(
+                catalog: Self.catalog, origin: Self.boston, year: 2025, month: 6, leagues: [.mlb], notBefore: afterMonth
+            ).isEmpty)
+    }
+
     @Test("At most ten windows are planned, of every length and spread over start days")
     func boundedEngineCalls() {
         let windows = SuggestedTrips().selectWindows(

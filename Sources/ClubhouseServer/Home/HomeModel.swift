@@ -95,7 +95,7 @@ struct HomeModel: Sendable, Equatable {
                 "Plan a road trip through MLB, NBA, NHL, NFL and MLS games.",
                 "Plane eine Rundreise zu MLB-, NBA-, NHL-, NFL- und MLS-Spielen."),
             figures: [], message: nil,
-            action: (t("Trip API (OpenAPI)", "Reise-API (OpenAPI)"), "/api/trips/openapi.json"))
+            action: (t("Plan a trip", "Reise planen"), "/trips"))
         if let saved = input.savedTrip {
             let days = Int((saved.firstGame.timeIntervalSince(input.now) / 86_400).rounded(.up))
             trip.figures = [
@@ -109,6 +109,7 @@ struct HomeModel: Sendable, Equatable {
                     label: t("\(saved.games) games", "\(saved.games) Spiele"),
                     value: saved.cities.prefix(5).joined(separator: " → ")),
             ]
+            trip.action = (t("My trips", "Meine Reisen"), "/trips")
         } else {
             trip = suggestionCard(trip, input.trip, language: input.language, late: late, t: t)
         }
@@ -188,9 +189,6 @@ struct HomeModel: Sendable, Equatable {
                     value: dateRange(suggestion.startDate, suggestion.endDate, language)),
                 Figure(label: t("Stops", "Stationen"), value: cities.prefix(5).joined(separator: " → ")),
             ]
-            trip.message = t(
-                "Trip pages arrive with the SportsTime web app; today plan with the API or `clubhouse trips plan`.",
-                "Die Reiseseiten kommen mit der SportsTime-Web-App; heute über die API oder `clubhouse trips plan`.")
         }
         return trip
     }

@@ -31,6 +31,8 @@ public actor TrainerSession {
     public private(set) var connections = 0
     /// The latest Indoor Bike Data.
     public private(set) var latestBikeData: IndoorBikeData?
+    /// How many Indoor Bike Data packets were decoded (a reader notices when none came).
+    public private(set) var bikeDataPackets = 0
     /// How many stalls were detected.
     public private(set) var stalls = 0
     var lastDataAt: TimeInterval = 0
@@ -65,6 +67,16 @@ public actor TrainerSession {
     /// Asks for `watts` in ERG (nil for none); written once control is granted, newest wins.
     public func setTarget(watts: Int?) async {
         await send(control.handle(.setTarget(watts: watts), at: now))
+    }
+
+    /// The rider paused: the trainer gets FTMS Stop/Pause (and no targets until ``resume()``).
+    public func pause() async {
+        await send(control.handle(.pause, at: now))
+    }
+
+    /// The rider resumed: Start/Resume, then the last target again.
+    public func resume() async {
+        await send(control.handle(.resume, at: now))
     }
 
     /// Runs until the task is cancelled.
@@ -134,6 +146,7 @@ public actor TrainerSession {
         // Garbled packets are dropped: a gap, never an invented value.
         guard let data = try? IndoorBikeData.decode(bytes) else { return }
         latestBikeData = data
+        bikeDataPackets += 1
         lastDataAt = now
         if let cadence = data.instantaneousCadence { await send(control.handle(.cadence(cadence), at: now)) }
     }

@@ -77,14 +77,17 @@ public struct SuggestedTrips: Sendable {
         var end: LocalDate { start.adding(days: length - 1) }
     }
 
-    /// Suggestions for trips from `origin` starting in `month` of `year` with games of `leagues` (every league
-    /// when empty); empty when the month has no suitable games or the input is invalid.
+    /// Suggestions for trips from `origin` starting in `month` of `year` (on or after `notBefore`, e.g. today, when
+    /// given) with games of `leagues` (every league when empty); empty when the month has no suitable games or the
+    /// input is invalid.
     public func suggestions(
-        catalog: Catalog, origin: TripLocation, year: Int, month: Int, leagues: Set<League> = []
+        catalog: Catalog, origin: TripLocation, year: Int, month: Int, leagues: Set<League> = [],
+        notBefore: LocalDate? = nil
     ) -> [TripSuggestion] {
         let leagues = leagues.isEmpty ? Set(League.allCases) : leagues
         guard origin.coordinate.isValid, maxSuggestions > 0 else { return [] }
-        let windows = selectWindows(catalog: catalog, origin: origin, year: year, month: month, leagues: leagues)
+        let windows = selectWindows(
+            catalog: catalog, origin: origin, year: year, month: month, leagues: leagues, notBefore: notBefore)
         var candidates: [(option: ItineraryOption, start: LocalDate, end: LocalDate)] = []
         for window in windows {
             let preferences = TripPreferences(
@@ -129,8 +132,10 @@ public struct SuggestedTrips: Sendable {
     }
 
     /// The windows worth planning, best first, at most ``maxEngineCalls``.
-    func selectWindows(catalog: Catalog, origin: TripLocation, year: Int, month: Int, leagues: Set<League>) -> [Window]
-    {
+    func selectWindows(
+        catalog: Catalog, origin: TripLocation, year: Int, month: Int, leagues: Set<League>,
+        notBefore: LocalDate? = nil
+    ) -> [Window] {
         guard (1...12).contains(month), let first = LocalDate(year: year, month: month, day: 1) else { return [] }
         let longest = windowLengths.upperBound
         let estimator = engine.router.estimator
@@ -159,7 +164,7 @@ public struct SuggestedTrips: Sendable {
             return length - length / (run + 1)
         }
         var windows: [Window] = []
-        var day = first
+        var day = notBefore.map { max($0, first) } ?? first
         while day.month == month {
             if startWeekdays.contains(day.isoWeekday) {
                 for length in windowLengths {

@@ -21,7 +21,10 @@ enum TripsComponents {
         let zone = TimeZone(identifier: game.timeZone) ?? TimeZone(secondsFromGMT: 0) ?? .current
         let style = Date.FormatStyle(
             date: .omitted, time: .shortened, locale: Locale(identifier: "en_US"), timeZone: zone)
-        let abbreviation = zone.abbreviation(for: game.start) ?? game.timeZone
+        // ICU's short specific name ("EDT"); Foundation's `abbreviation(for:)` gives "GMT-4" on Linux.
+        let abbreviation = game.start.formatted(
+            Date.FormatStyle(date: .omitted, time: .omitted, locale: Locale(identifier: "en_US"), timeZone: zone)
+                .timeZone(.specificName(.short)))
         return "\(game.start.formatted(style)) \(abbreviation)"
     }
 

@@ -25,8 +25,11 @@ enum TripsLayout {
             scripts: (["sportstime.js"] + scripts).map(assets.url), bodyClass: ("sportstime " + bodyClass),
             bodyData: bodyData, renderedAt: renderedAt, section: .sportsTime,
             theme: prefs.theme == .system ? nil : prefs.theme.rawValue)
+        var withHead = meta
+        withHead.openGraph = head.openGraph
+        withHead.noscriptRefreshSeconds = head.noscriptRefreshSeconds
         return PageShell.render(
-            meta,
+            withHead,
             body: .group(
                 header(),
                 .unwrap(section) { nav(current: $0) },
@@ -37,6 +40,10 @@ enum TripsLayout {
     /// Extras some pages put in the head's place: a description (share pages) and Open Graph tags (as body meta).
     struct PageHead: Sendable {
         var description: String? = nil
+        /// Open Graph tags for link previews (the progress page's share card).
+        var openGraph: [(property: String, content: String)] = []
+        /// Without JavaScript, reload the page every this many seconds (a job still computing).
+        var noscriptRefreshSeconds: Int? = nil
     }
 
     static func header() -> Node<HTML.BodyContext> {

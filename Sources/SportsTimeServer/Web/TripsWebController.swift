@@ -83,6 +83,13 @@ struct TripsWebController: Sendable {
         }
     }
 
+    /// `https://host` of the request (behind a trusted proxy, the host it was asked for), for links people copy
+    /// and absolute URLs (recovery links, Open Graph images).
+    static func origin(_ request: Request, _ context: AppRequestContext) -> String {
+        let host = context.forwarded?.host ?? request.head.authority ?? "localhost"
+        return (request.isSecure(context: context) ? "https://" : "http://") + host
+    }
+
     /// The query of a request as ordered pairs (repeated keys kept).
     static func queryItems(_ request: Request) -> [(String, String)] {
         request.uri.queryParameters.map { (String($0.key), String($0.value)) }

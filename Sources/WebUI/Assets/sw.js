@@ -37,7 +37,9 @@ function cacheable(url, request) {
   // Only the read-only views: never settings, admin, sign-in pages, calendar files or the API.
   return /^\/clubs\/[^/]+(\/tv|\/fragments\/[a-z]+)?$/.test(url.pathname) ||
     /^\/swiss\/app(\/(activities|events|weekend|sunshine|snow|lunch|deals|widget))?$/.test(url.pathname) ||
-    url.pathname === "/";
+    url.pathname === "/" ||
+    // SportsTime's saved and shared trips and their printable pages (never settings, restore, forms or options).
+    /^\/trips\/(saved|shared)\/[A-Za-z0-9_-]+(\/print)?$/.test(url.pathname);
 }
 
 async function trim(cache) {

@@ -29,11 +29,12 @@ extension TripsWebController {
             let monthKey = HomeModel.monthKey(month.year, month.month)
             let key = [
                 origin.lowercased(), monthKey, leagues.map(\.rawValue).sorted().joined(separator: ","),
-                try await app.schedules.version(),
+                try await app.schedules.version(), today.description,
             ].joined(separator: "|")
             let app = app
             suggestions = try await suggestionCache.value(key) {
-                try await app.suggestions(from: origin, month: monthKey, leagues: Set(leagues))
+                // Never a trip already past: the current month's suggestions start today at the earliest.
+                try await app.suggestions(from: origin, month: monthKey, leagues: Set(leagues), notBefore: today)
             }
         } catch let error as PlanInputError {
             problem = "No suggestions: \(error.description) Change your home city in Settings."

@@ -1,0 +1,208 @@
+import Foundation
+import Logging
+import SQLKit
+import ServerKit
+import SportsTime
+
+/// What an every-park tour search is asked: the league, the season, the drivers and their hours, an optional start
+/// (and end) city, and optionally a window of first days. Its ``key`` (with the schedule's version) names the stored
+/// result, so identical requests share one job and one answer.
+struct TourRequest: Codable, Sendable, Equatable {
+    var league: League
+    var season: Int
+    var drivers: Int
+    var hours: Double
+    var start: String?
+    /// Earliest and latest first day (a narrow window searches fast).
+    var from: LocalDate?
+    var to: LocalDate?
+
+    /// The request's query items (the result page's URL).
+    var items: [(String, String)] {
+        var items: [(String, String)] = [
+            ("league", league.rawValue), ("season", String(season)), ("drivers", String(drivers)),
+            ("hours", PlanQuery.number(hours)),
+        ]
+        if let start { items.append(("start", start)) }
+        if let from { items.append(("from", from.description)) }
+        if let to { items.append(("to", to.description)) }
+        return items
+    }
+
+    /// The stored result's key for the schedule `version`.
+    func key(version: String) -> String {
+        items.map { "\($0.0)=\($0.1.lowercased())" }.joined(separator: "&") + "&v=" + version
+    }
+
+    /// The first and last day of the season (seasons crossing New Year, NBA, NHL and NFL, run August to July).
+    var seasonSpan: ClosedRange<LocalDate>? {
+        let crosses = [League.nba, .nhl, .nfl].contains(league)
+        guard let first = LocalDate(year: season, month: crosses ? 8 : 1, day: 1),
+            let last = LocalDate(year: crosses ? season + 1 : season, month: crosses ? 7 : 12, day: 31)
+        else { return nil }
+        return first...last
+    }
+}
+
+/// A stored tour search: its state and, once done, the tour.
+struct StoredTour: Sendable, Equatable {
+    enum State: String, Sendable {
+        case queued, searching, done, failed
+    }
+
+    var key: String
+    var request: TourRequest
+    var state: State
+    var message: String
+    var startedAt: Date?
+    var tour: BallparkTour?
+    /// Venues the tour had to cover.
+    var venueCount: Int
+}
+
+/// Tour searches and their results (`st_tours`, migration `sportstime-003-polls-tour`).
+struct TourRepository: Sendable {
+    let database: Database
+
+    func find(key: String) async throws -> StoredTour? {
+        try await database.run { db in
+            try await db.raw(
+                """
+                SELECT key, request, state, message, started_ms, result, venue_count FROM st_tours
+                WHERE key = \(bind: key)
+                """
+            ).first().flatMap(Self.tour)
+        }
+    }
+
+    /// Adds a queued search unless one with the key exists (a failed one is queued again). Returns whether a job
+    /// must be enqueued.
+    func queue(key: String, request: TourRequest, now: Date = Date()) async throws -> Bool {
+        let body = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        return try await database.transaction { db in
+            if let row = try await db.raw("SELECT state FROM st_tours WHERE key = \(bind: key)").first() {
+                guard try row.decode(column: "state", as: String.self) == StoredTour.State.failed.rawValue else {
+                    return false
+                }
+                try await db.raw(
+                    """
+                    UPDATE st_tours SET state = 'queued', message = 'Waiting for a free worker.', started_ms = NULL,
+                    updated_ms = \(bind: now.epochMilliseconds) WHERE key = \(bind: key)
+                    """
+                ).run()
+                return true
+            }
+            try await db.raw(
+                """
+                INSERT INTO st_tours (key, request, state, message, venue_count, created_ms, updated_ms)
+                VALUES (\(bind: key), \(bind: body), 'queued', 'Waiting for a free worker.', 0,
+                        \(bind: now.epochMilliseconds), \(bind: now.epochMilliseconds))
+                """
+            ).run()
+            return true
+        }
+    }
+
+    func update(
+        key: String, state: StoredTour.State, message: String, startedAt: Date? = nil, tour: BallparkTour? = nil,
+        venueCount: Int? = nil, now: Date = Date()
+    ) async throws {
+        let result = try tour.map { String(decoding: try JSONResponse.encoder().encode($0), as: UTF8.self) }
+        try await database.run { db in
+            try await db.raw(
+                """
+                UPDATE st_tours SET state = \(bind: state.rawValue), message = \(bind: message),
+                    started_ms = COALESCE(\(bind: startedAt?.epochMilliseconds), started_ms),
+                    result = COALESCE(\(bind: result), result),
+                    venue_count = COALESCE(\(bind: venueCount), venue_count),
+                    updated_ms = \(bind: now.epochMilliseconds)
+                WHERE key = \(bind: key)
+                """
+            ).run()
+        }
+    }
+
+    static func tour(_ row: any SQLRow) throws -> StoredTour? {
+        guard
+            let request = try? JSONDecoder().decode(
+                TourRequest.self, from: Data(try row.decode(column: "request", as: String.self).utf8)),
+            let state = StoredTour.State(rawValue: try row.decode(column: "state", as: String.self))
+        else { return nil }
+        let result = try row.decode(column: "result", as: String?.self)
+        return StoredTour(
+            key: try row.decode(column: "key", as: String.self), request: request, state: state,
+            message: try row.decode(column: "message", as: String.self),
+            startedAt: try row.decode(column: "started_ms", as: Int64?.self).map(Date.init(epochMilliseconds:)),
+            tour: result.flatMap { try? SportsTimeApp.decoder().decode(BallparkTour.self, from: Data($0.utf8)) },
+            venueCount: try row.decode(column: "venue_count", as: Int.self))
+    }
+}
+
+extension SportsTimeApp {
+    /// The job kind of tour searches.
+    static let tourJobKind = "sportstime.tour"
+
+    /// Background work: every-park tour searches.
+    public var jobHandlers: [String: JobRunner.Handler] {
+        [Self.tourJobKind: { job in try await runTourJob(job) }]
+    }
+
+    var tours: TourRepository { TourRepository(database: schedules.database) }
+
+    /// The search of a request over the current catalogue (only the season's games of the league).
+    func tourSearch(_ request: TourRequest, catalog: Catalog) throws -> (BallparkTourSearch, Catalog) {
+        var search = BallparkTourSearch(
+            driving: DrivingConstraints(numberOfDrivers: request.drivers, maxHoursPerDriver: request.hours))
+        // A bound on the server's work: past it the best tour found so far is kept (it is labelled as such).
+        search.timeBudgetSeconds = 120
+        if request.from != nil || request.to != nil {
+            search.startDates =
+                (request.from ?? LocalDate(dayNumber: 0))...(request.to ?? LocalDate(dayNumber: 200_000))
+        }
+        var catalog = catalog
+        guard let span = request.seasonSpan else { throw PlanInputError(description: "Season must be a year.") }
+        catalog.replaceGames(catalog.games.filter { $0.league == request.league && span.contains($0.localDate) })
+        if let start = request.start {
+            guard let location = catalog.location(named: start) else {
+                throw PlanInputError(description: "Unknown place '\(start)': name a city with a venue.")
+            }
+            search.startLocation = location
+            search.endLocation = location
+        }
+        return (search, catalog)
+    }
+
+    /// Runs one queued search off the cooperative pool and stores its result (or why it failed).
+    func runTourJob(_ job: Job) async throws -> JobOutcome {
+        let key = job.payload
+        guard let stored = try await tours.find(key: key) else { return .done }
+        guard stored.state != .done else { return .done }
+        do {
+            let (search, catalog) = try tourSearch(stored.request, catalog: try await self.catalog.current())
+            try await tours.update(
+                key: key, state: .searching, message: "Trying every first day of the season…", startedAt: Date())
+            let league = stored.request.league
+            let report = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async {
+                    continuation.resume(returning: search.report(catalog: catalog, league: league))
+                }
+            }
+            if let tour = report.tour {
+                try await tours.update(
+                    key: key, state: .done,
+                    message:
+                        "Searched \(report.searchedStartDays) first days in \(Int(report.elapsedSeconds.rounded())) s.",
+                    tour: tour, venueCount: report.venues.count)
+            } else {
+                try await tours.update(
+                    key: key, state: .done,
+                    message:
+                        "No tour covers all \(report.venues.count) venues with these settings: try 2 drivers, more hours or a wider window.",
+                    venueCount: report.venues.count)
+            }
+        } catch let error as PlanInputError {
+            try await tours.update(key: key, state: .failed, message: error.description)
+        }
+        return .done
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import ServerKit
+import SportsTime
+
+/// The every-park tour page: the form (with errors at fields), and for a valid request its search's state or its
+/// result.
+struct TourModel: Sendable, Equatable {
+    struct Input: Sendable, Equatable {
+        var league = "mlb"
+        var season = ""
+        var drivers = "1"
+        var hours = "8"
+        var start = ""
+        var from = ""
+        var to = ""
+    }
+
+    struct Day: Sendable, Equatable {
+        var id: String
+        var title: String
+        var lines: [String]
+        var overnight: String
+    }
+
+    struct Result: Sendable, Equatable {
+        var days: Int
+        var distance: String
+        var driving: String
+        var venues: Int
+        var span: String
+        var map: TripMapModel
+        var itinerary: [Day]
+    }
+
+    enum Status: Sendable, Equatable {
+        /// Nothing asked yet (or the request has problems).
+        case form
+        /// Valid, but not started: the form offers to start it.
+        case notStarted
+        case computing(state: String, message: String, elapsed: Int?)
+        case done(Result)
+        /// Finished without a tour, or failed: the message says what to try.
+        case noTour(String)
+    }
+
+    var input: Input
+    var errors: [String: String]
+    var status: Status
+    var leagueChoices: [MoreFields.Choice]
+    /// The JSON status URL (while computing).
+    var statusURL: String?
+    /// Query items of the request (for the save form).
+    var requestQuery: String
+
+    /// The input of a query or form; the request when every field is valid.
+    static func parse(
+        _ items: [(String, String)], catalog: Catalog, thisYear: Int
+    ) -> (Input, TourRequest?, [String: String]) {
+        func value(_ key: String) -> String? {
+            items.last { $0.0 == key }.map { $0.1.trimmingCharacters(in: .whitespaces) }
+        }
+        var input = Input()
+        input.league = String((value("league") ?? "mlb").prefix(20))
+        input.season = String((value("season") ?? String(thisYear)).prefix(10))
+        input.drivers = String((value("drivers") ?? "1").prefix(10))
+        input.hours = String((value("hours") ?? "8").prefix(10))
+        input.start = String((value("start") ?? "").prefix(100))
+        input.from = String((value("from") ?? "").prefix(20))
+        input.to = String((value("to") ?? "").prefix(20))
+        var errors: [String: String] = [:]
+        let league = League(text: input.league)
+        if league == nil { errors["league"] = "Unknown league: choose one of the list." }
+        let season = Int(input.season)
+        if let league, let season {
+            let loaded = Set(
+                catalog.games.lazy.filter { $0.league == league }.map { SportsTimeApp.season(of: $0) }
+            ).sorted()
+            if !loaded.contains(season) {
+                errors["season"] =
+                    "No \(league.displayName) schedule is loaded for \(season)"
+                    + (loaded.isEmpty ? "." : ": choose \(loaded.map(String.init).joined(separator: " or ")).")
+            }
+        } else if season == nil {
+            errors["season"] = "Enter a year like \(thisYear)."
+        }
+        let drivers = Int(input.drivers)
+        if drivers == nil || !(1...3).contains(drivers ?? 0) { errors["drivers"] = "1, 2 or 3 drivers." }
+        let hours = Double(input.hours)
+        if hours == nil || !(hours ?? 0).isFinite || !(2...12).contains(hours ?? 0) {
+            errors["hours"] = "Between 2 and 12 hours a day."
+        }
+        if !input.start.isEmpty, catalog.location(named: input.start) == nil {
+            errors["start"] = "Unknown place: name a city with a venue (e.g. Boston), or leave it empty."
+        }
+        let from = LocalDate(input.from)
+        let to = LocalDate(input.to)
+        if !input.from.isEmpty, from == nil { errors["from"] = "Enter a date like 2026-05-01." }
+        if !input.to.isEmpty, to == nil { errors["to"] = "Enter a date like 2026-05-10." }
+        if let from, let to, to < from { errors["to"] = "The latest first day is before the earliest: swap them." }
+        guard errors.isEmpty, let league, let season, let drivers, let hours else { return (input, nil, errors) }
+        return (
+            input,
+            TourRequest(
+                league: league, season: season, drivers: drivers, hours: hours,
+                start: input.start.isEmpty ? nil : input.start, from: from, to: to), errors
+        )
+    }
+
+    static let leagueChoices = League.allCases.map { MoreFields.Choice(value: $0.rawValue, label: $0.displayName) }
+
+    /// The page for the parsed request and its stored search (if any).
+    static func build(
+        input: Input, errors: [String: String], request: TourRequest?, stored: StoredTour?, catalog: Catalog,
+        search: BallparkTourSearch?, prefs: TripsPrefs, now: Date
+    ) -> TourModel {
+        var model = TourModel(
+            input: input, errors: errors, status: .form, leagueChoices: leagueChoices, statusURL: nil,
+            requestQuery: request.map { RoutePath.query($0.items) } ?? "")
+        guard let request else { return model }
+        guard let stored else {
+            model.status = .notStarted
+            return model
+        }
+        switch stored.state {
+        case .queued, .searching:
+            model.status = .computing(
+                state: stored.state.rawValue, message: stored.message,
+                elapsed: stored.startedAt.map { max(0, Int(now.timeIntervalSince($0))) })
+            model.statusURL = TripsPageURL.tourStatus.path() + RoutePath.query(request.items)
+        case .failed:
+            model.status = .noTour(stored.message)
+        case .done:
+            guard let tour = stored.tour, let search, let option = search.itinerary(for: tour, catalog: catalog) else {
+                model.status = .noTour(stored.message)
+                return model
+            }
+            let days = option.days.map { day in
+                Day(
+                    id: "day-\(day.date)", title: TripsComponents.day(day.date),
+                    lines: day.items.map { item in [item.time, item.text].compactMap { $0 }.joined(separator: " · ") },
+                    overnight: day.overnight)
+            }
+            model.status = .done(
+                Result(
+                    days: tour.totalDays, distance: prefs.distance(miles: tour.totalMiles),
+                    driving: TripsComponents.hours(tour.drivingHours), venues: tour.venueIds.count,
+                    span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))",
+                    map: TripMap.model(
+                        for: option, start: search.startLocation, end: search.endLocation,
+                        title: "Every \(request.league.displayName) venue", units: prefs),
+                    itinerary: days))
+        }
+        return model
+    }
+}
