@@ -266,3 +266,18 @@ def test_wizard_options_and_compare_pages(driver, server):
     open_page(driver, server, "/trips/options/compare?mode=date-range&sports=mlb&from=2026-06-01&to=2026-06-05&ranks=1")
     assert navigation_status(driver) == 400
     assert one(driver, "[data-failure='badRanks']")
+
+
+def test_save_an_option_then_home_counts_down(driver, server):
+    year = datetime.date.today().year + 1
+    open_page(driver, server, f"/trips/options?mode=date-range&sports=mlb&from={year}-06-01&to={year}-06-05&start=Boston")
+    name = one(driver, "#save-name-1")
+    name.clear()
+    name.send_keys("Summer ballparks")
+    click(driver, one(driver, "#option-1 .save-form button"))
+    wait(driver, 20).until(lambda d: "/trips/saved/" in d.current_url)
+    open_page(driver, server, "/trips")
+    first = one(driver, "#my-trips li")
+    assert "Summer ballparks" in first.text and "Next trip" in first.text
+    assert "days" in one(driver, "#my-trips .countdown").text
+    check_page(driver, "home-with-trip")
