@@ -95,6 +95,11 @@ struct PlanPagesRouteTests {
             }
             let (_, teamFirst) = try await Self.page(client, "/trips/options?" + queries[4])
             #expect(teamFirst.contains("When each window falls"))
+            // Without dates team-first plans the next 30 days (the pages' clock is the real one: a team in season).
+            let month = Calendar(identifier: .gregorian).component(.month, from: Date())
+            let team = (4...9).contains(month) ? "mlb-bos" : "nba-bos"
+            let (undated, undatedBody) = try await Self.page(client, "/trips/options?mode=team-first&teams=\(team)")
+            #expect(undated == .ok && undatedBody.contains("these windows fall in the next 30 days"))
             let (compare, compareBody) = try await Self.page(client, "/trips/options/compare?\(queries[0])&ranks=1,2")
             #expect(compare == .ok && compareBody.contains("Compare Option 1 and Option 2"))
             let (badCompare, badBody) = try await Self.page(client, "/trips/options/compare?\(queries[0])&ranks=1,99")
