@@ -195,6 +195,10 @@ def test_game_first_from_chosen_games(nojs_driver, server):
     ("/trips/options?mode=date-range&sports=mlb&from=2031-06-01&to=2031-06-07", "noGamesInRange", 422),
     ("/trips/options?mode=locations&sports=mlb&from=2026-06-01&to=2026-06-07&start=Boston", "missingLocations", 422),
     ("/trips/options?mode=team-first&from=2026-06-01&to=2026-06-20", "missingTeamSelection", 422),
+    ("/trips/options?mode=date-range&sports=mlb", "missingDateRange", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-979&from=2026-07-01&to=2026-07-05", "dateRangeViolation", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-979,mlb-gen-2026-986&repeat=0", "repeatCityViolation", 422),
+    ("/trips/options?mode=game-first&games=mlb-gen-2026-895,mlb-gen-2026-979,mlb-gen-2026-953", "noValidRoutes", 422),
 ])
 def test_failures_show_code_message_and_fixes(driver, server, path, code, status):
     open_page(driver, server, path)
@@ -221,9 +225,14 @@ def test_add_a_driver_plans(driver, server):
 # Pages: accessibility, console, screenshots
 
 
+def next_july() -> str:
+    """The next July still ahead (suggestions never start in the past; the demo seasons cover next year)."""
+    today = datetime.date.today()
+    return f"{today.year + (1 if today.month >= 7 else 0)}-07"
+
+
 def test_home_with_suggestions(driver, server):
-    # Next year's July: suggestions never start in the past, and demo seasons run to next year.
-    open_page(driver, server, f"/trips?month={datetime.date.today().year + 1}-07&league=mlb")
+    open_page(driver, server, f"/trips?month={next_july()}&league=mlb")
     assert len(css(driver, ".suggestion-card")) >= 1
     assert len(css(driver, ".mode-card")) == 5
     assert "Boston" in one(driver, "#suggestions-heading").text
@@ -257,3 +266,18 @@ def test_wizard_options_and_compare_pages(driver, server):
     open_page(driver, server, "/trips/options/compare?mode=date-range&sports=mlb&from=2026-06-01&to=2026-06-05&ranks=1")
     assert navigation_status(driver) == 400
     assert one(driver, "[data-failure='badRanks']")
+
+
+def test_save_an_option_then_home_counts_down(driver, server):
+    year = datetime.date.today().year + 1
+    open_page(driver, server, f"/trips/options?mode=date-range&sports=mlb&from={year}-06-01&to={year}-06-05&start=Boston")
+    name = one(driver, "#save-name-1")
+    name.clear()
+    name.send_keys("Summer ballparks")
+    click(driver, one(driver, "#option-1 .save-form button"))
+    wait(driver, 20).until(lambda d: "/trips/saved/" in d.current_url)
+    open_page(driver, server, "/trips")
+    first = one(driver, "#my-trips li")
+    assert "Summer ballparks" in first.text and "Next trip" in first.text
+    assert "days" in one(driver, "#my-trips .countdown").text
+    check_page(driver, "home-with-trip")

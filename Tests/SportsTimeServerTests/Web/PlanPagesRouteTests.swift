@@ -95,6 +95,11 @@ struct PlanPagesRouteTests {
             }
             let (_, teamFirst) = try await Self.page(client, "/trips/options?" + queries[4])
             #expect(teamFirst.contains("When each window falls"))
+            // Without dates team-first plans the next 30 days (the pages' clock is the real one: a team in season).
+            let month = Calendar(identifier: .gregorian).component(.month, from: Date())
+            let team = (4...9).contains(month) ? "mlb-bos" : "nba-bos"
+            let (undated, undatedBody) = try await Self.page(client, "/trips/options?mode=team-first&teams=\(team)")
+            #expect(undated == .ok && undatedBody.contains("these windows fall in the next 30 days"))
             let (compare, compareBody) = try await Self.page(client, "/trips/options/compare?\(queries[0])&ranks=1,2")
             #expect(compare == .ok && compareBody.contains("Compare Option 1 and Option 2"))
             let (badCompare, badBody) = try await Self.page(client, "/trips/options/compare?\(queries[0])&ranks=1,99")
@@ -120,6 +125,16 @@ struct PlanPagesRouteTests {
                 ("mode=date-range&sports=mlb&from=2026-06-01&to=2026-06-07&start=Bostn", .badRequest, "Boston, MA"),
                 ("mode=date-range&sports=cricket&drivers=9", .unprocessableContent, "Drivers must be 1 to 4"),
                 ("mode=locations&sports=mlb&from=2026-06-01&to=2026-06-07", .unprocessableContent, "missingLocations"),
+                ("mode=date-range&sports=mlb", .unprocessableContent, "missingDateRange"),
+                (
+                    "mode=game-first&games=mlb-gen-2026-979&from=2026-07-01&to=2026-07-05", .unprocessableContent,
+                    "dateRangeViolation"
+                ),
+                (
+                    "mode=game-first&games=mlb-gen-2026-979,mlb-gen-2026-986&repeat=0", .unprocessableContent,
+                    "repeatCityViolation"
+                ),
+                ("mode=team-first&from=2026-06-01&to=2026-06-20", .unprocessableContent, "missingTeamSelection"),
             ]
             for (query, status, text) in cases {
                 let (got, body) = try await Self.page(client, "/trips/options?" + query)
@@ -137,8 +152,9 @@ struct PlanPagesRouteTests {
                 let (status, body) = try await Self.page(client, "/trips/new/\(mode.slug)")
                 #expect(status == .ok && body.contains("data-mode=\"\(mode.slug)\""))
             }
-            let (missing, _) = try await Self.page(client, "/trips/new/nowhere")
-            #expect(missing == .notFound)
+            let (missing, missingBody) = try await Self.page(client, "/trips/new/nowhere")
+            #expect(missing == .notFound && missingBody.contains("No such planning mode"))
+            #expect(missingBody.contains("href=\"/trips/new/team-first\""))
             let (_, prefilled) = try await Self.page(client, "/trips/new/date-range?from=2026-06-01&drivers=3")
             #expect(prefilled.contains("value=\"2026-06-01\"") && prefilled.contains("<option value=\"3\" selected>"))
             // Next year's July (demo seasons cover last year to next year): suggestions never start in the past.

@@ -196,6 +196,11 @@ struct PlanPagesTests {
         #expect(model.leagueChips.first { $0.current }?.label == "MLB" && model.modes.count == 5)
         let html = HomeView.page(model, prefs: .standard)
         #expect(html.contains("Set your home city") && html.contains("Try another month or league"))
+        let past = HomeModel.build(
+            trips: [], today: today, homeCity: "Chicago", month: (2026, 3), leagues: [], suggestions: [],
+            suggestionsProblem: nil, prefs: .standard)
+        #expect(past.suggestionsProblem == "March 2026 is over: pick a month ahead." && !past.homeCityIsDefault)
+        #expect(past.months.first?.current == true && past.months.count == 7, "the chosen month stays visible")
     }
 
     // MARK: - Snapshots

@@ -173,7 +173,10 @@ struct HomeModel: Sendable, Equatable {
             },
             homeCity: city, homeCityIsDefault: homeCity == nil, monthLabel: monthName(month.year, month.month),
             months: months, leagueChips: leagueChips, suggestions: Array(cards),
-            suggestionsProblem: suggestionsProblem, settingsURL: TripsPageURL.me.path())
+            suggestionsProblem: suggestionsProblem
+                ?? ((month.year, month.month) < (today.year, today.month)
+                    ? "\(monthName(month.year, month.month)) is over: pick a month ahead." : nil),
+            settingsURL: TripsPageURL.me.path())
     }
 }
 

@@ -90,6 +90,8 @@ struct OptionsModel: Sendable, Equatable {
     /// The query's items (hidden fields of the compare and poll form).
     var queryItems: [Pair]
     var wizardURL: String
+    /// Notes above the options (defaults the page chose).
+    var notes: [String] = []
     var units: TripsPrefs.Units
 
     /// The model of the options of `query`.

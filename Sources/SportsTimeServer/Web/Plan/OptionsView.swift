@@ -16,6 +16,7 @@ enum OptionsView {
                     .class("lead"),
                     .a(.link(model.wizardURL), .text("Change the answers")),
                     .text(" · Distances and driving times are straight-line estimates, not roads.")),
+                .forEach(model.notes) { Components.notice($0, kind: "info") },
                 .if(!model.windows.isEmpty, timeline(model)),
                 table(model),
                 .div(.class("option-cards"), .forEach(model.cards) { card($0) })))

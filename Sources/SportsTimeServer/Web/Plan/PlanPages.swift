@@ -15,7 +15,9 @@ extension TripsWebController {
     /// `/trips/new/{mode}`: the mode's form, prefilled from the query (back-button safe) or the settings.
     func wizardPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let slug = context.parameters.get("mode"), let mode = PlanningMode(slug: slug) else {
-            throw HTTPError(.notFound, message: "No such planning mode.")
+            return Self.html(
+                WizardView.unknownMode(slug: context.parameters.get("mode") ?? "", prefs: TripsPrefs.resolve(request)),
+                status: .notFound)
         }
         let raw = Self.queryItems(request)
         var problems: [PlanQuery.Problem] = []
@@ -41,7 +43,13 @@ extension TripsWebController {
     func planFromQuery(_ request: Request, topK: Int? = nil) async throws -> PlanOutcome {
         let raw = Self.queryItems(request)
         var problems: [PlanQuery.Problem] = []
-        let query = PlanQuery(query: raw, problems: &problems)
+        var query = PlanQuery(query: raw, problems: &problems)
+        if query.mode == .teamFirst && query.from == nil && query.to == nil {
+            // Without dates team-first would scan every season in the catalogue: plan the next 30 days (the
+            // options page says so, and its links carry the dates).
+            query.from = today()
+            query.to = today().adding(days: 29)
+        }
         let catalog = try await app.currentCatalog()
         problems += WizardModel.checks(query, catalog: catalog)
         let prefs = TripsPrefs.resolve(request)
@@ -160,9 +168,12 @@ extension TripsWebController {
         case .options(let options, let start, let end, let query):
             let prefs = TripsPrefs.resolve(request)
             let parameters = request.uri.queryParameters
-            let model = OptionsModel.build(
+            var model = OptionsModel.build(
                 query: query, options: options, start: start, end: end, prefs: prefs,
                 sort: parameters.get("sort"), direction: parameters.get("dir"))
+            if query.mode == .teamFirst && !Self.queryItems(request).contains(where: { $0.0 == "from" }) {
+                model.notes.append("No dates were given: these windows fall in the next 30 days.")
+            }
             return Self.html(OptionsView.page(model, prefs: prefs))
         }
     }

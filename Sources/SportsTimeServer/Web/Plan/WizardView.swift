@@ -29,6 +29,22 @@ enum WizardView {
                 form(model)))
     }
 
+    /// The 404 of `/trips/new/{mode}` with an unknown mode: the five modes to choose from.
+    static func unknownMode(slug: String, prefs: TripsPrefs) -> String {
+        TripsLayout.page(
+            title: "No such planning mode", section: .plan, prefs: prefs, stylesheets: ["sportstime-plan.css"],
+            main: .group(
+                .h1(.text("No such planning mode")),
+                .p(.safeText("There is no planning mode called '\(String(slug.prefix(60)))'. Choose one of these:")),
+                .ul(
+                    .class("mode-list"),
+                    .forEach(PlanningMode.allCases) { mode in
+                        .li(
+                            .a(.link(TripsPageURL.wizard.path(["mode": mode.slug])), .safeText(mode.title)),
+                            .text(": "), .safeText(mode.summary))
+                    })))
+    }
+
     static func form(_ model: WizardModel) -> Node<HTML.BodyContext> {
         .element(
             named: "form",
@@ -147,6 +163,7 @@ enum WizardView {
                 .class("field regions"), .id(id(field)), .attr("data-field", field.rawValue),
                 describedNode(model, field),
                 legend(.text("Regions")),
+                .div(.class("region-picture"), .raw(RegionMap.svg)),
                 .forEach(model.regions) { choice in
                     .label(
                         .class("checkbox"),
