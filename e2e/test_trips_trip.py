@@ -83,6 +83,15 @@ def save_trip(driver, server, name: str) -> str:
     return re.sub(r"^https?://[^/]+", "", driver.current_url).split("?")[0]
 
 
+def click_and_wait(driver, element) -> None:
+    """Clicks a submit button and waits for the next page (the old document goes stale)."""
+    from selenium.webdriver.support import expected_conditions
+    page = driver.find_element(By.TAG_NAME, "html")
+    element.click()
+    wait(driver, 20).until(expected_conditions.staleness_of(page))
+    wait_loaded(driver)
+
+
 def totals(driver) -> dict[str, str]:
     return {card.find_element(By.CSS_SELECTOR, ".stat-label").text.strip().lower():
             card.find_element(By.CSS_SELECTOR, ".stat-value").text.strip()
@@ -98,10 +107,9 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
     games = len(driver.find_elements(By.CSS_SELECTOR, ".entry-game"))
     check_page(driver, "trip")
 
-    one(driver, ".share-box button[type=submit]").click()
-    wait_loaded(driver)
-    link = one(driver, "#share-link").get_attribute("value")
-    assert link.startswith("/trips/shared/")
+    click_and_wait(driver, one(driver, ".share-box button[type=submit]"))
+    link = re.sub(r"^https?://[^/]+", "", one(driver, "#share-link").get_attribute("value"))
+    assert link.startswith("/trips/shared/"), "the share link is a whole address of the shared page"
 
     other = fresh_browser()
     try:
@@ -129,8 +137,7 @@ def test_option_saved_shared_read_only_calendar_print_and_revoke(driver, server)
     check_page(driver, "print")
 
     open_page(driver, server, path)
-    one(driver, ".share-box form button[type=submit]").click()
-    wait_loaded(driver)
+    click_and_wait(driver, one(driver, ".share-box form button[type=submit]"))
     assert not driver.find_elements(By.CSS_SELECTOR, "#share-link")
     assert fetch(server, link)[0] == 404, "a revoked share link gives 404"
 
@@ -150,8 +157,7 @@ def test_edit_without_javascript(server):
         day2 = browser.find_elements(By.CSS_SELECTOR, ".trip-day")[1]
         day2.find_element(By.CSS_SELECTOR, ".add-item summary").click()
         day2.find_element(By.CSS_SELECTOR, "input[name=title]").send_keys("Lunch at the pier")
-        day2.find_element(By.CSS_SELECTOR, ".add-item button[type=submit]").click()
-        wait_loaded(browser)
+        click_and_wait(browser, day2.find_element(By.CSS_SELECTOR, ".add-item button[type=submit]"))
         item = browser.find_element(By.CSS_SELECTOR, ".trip-day:nth-of-type(2) .entry-custom")
         item_id = item.get_attribute("id")
         entries = [e.get_attribute("id") or e.get_attribute("class")
@@ -160,8 +166,7 @@ def test_edit_without_javascript(server):
             "const li = document.getElementById(arguments[0]); return Array.from(li.parentElement.children).indexOf(li);",
             item_id)
         assert before > 0, f"the new stop is after the day's games and drives ({entries})"
-        browser.find_element(By.CSS_SELECTOR, f"#{item_id} button[data-move=up]").click()
-        wait_loaded(browser)
+        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, f"#{item_id} button[data-move=up]"))
         open_page(browser, server, path + "/edit")  # persists
         after = browser.execute_script(
             "const li = document.getElementById(arguments[0]); return Array.from(li.parentElement.children).indexOf(li);",
@@ -176,14 +181,12 @@ def test_edit_without_javascript(server):
         select = Select(browser.find_element(By.ID, "add-game"))
         far = max(select.options, key=lambda o: int(o.get_attribute("data-miles")))
         select.select_by_value(far.get_attribute("value"))
-        browser.find_element(By.CSS_SELECTOR, ".add-game button[type=submit]").click()
-        wait_loaded(browser)
+        click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".add-game button[type=submit]"))
         refusal = browser.find_element(By.CSS_SELECTOR, ".edit-refusal")
         assert refusal.get_attribute("data-failure") and "Not saved" in refusal.text
         assert int(totals(browser)["games"]) == games_before
         if games_before > 1:
-            browser.find_element(By.CSS_SELECTOR, ".entry-game .entry-controls button").click()
-            wait_loaded(browser)
+            click_and_wait(browser, browser.find_element(By.CSS_SELECTOR, ".entry-game .entry-controls button"))
             assert int(totals(browser)["games"]) == games_before - 1, "removing a game updates the totals"
     finally:
         browser.quit()
@@ -195,8 +198,7 @@ def test_edit_page_and_keyboard_reorder(driver, server):
     day2 = driver.find_elements(By.CSS_SELECTOR, ".trip-day")[1]
     day2.find_element(By.CSS_SELECTOR, ".add-item summary").click()
     day2.find_element(By.CSS_SELECTOR, "input[name=title]").send_keys("Coffee")
-    day2.find_element(By.CSS_SELECTOR, ".add-item button[type=submit]").click()
-    wait_loaded(driver)
+    click_and_wait(driver, day2.find_element(By.CSS_SELECTOR, ".add-item button[type=submit]"))
     item = one(driver, ".trip-day:nth-of-type(2) .entry-custom")
     item_id = item.get_attribute("id")
     index = "const li = document.getElementById(arguments[0]); return Array.from(li.parentElement.children).indexOf(li);"
@@ -227,18 +229,15 @@ def test_recovery_link_restores_and_delete_refuses_it(driver, server):
     driver.get(link)
     wait_loaded(driver)
     check_page(driver, "restore")
-    one(driver, ".restore form button[type=submit]").click()
-    wait_loaded(driver)
+    click_and_wait(driver, one(driver, ".restore form button[type=submit]"))
     open_page(driver, server, path)
     assert one(driver, "#trip-name").text == "Recovery journey", "the trip is back"
 
     open_page(driver, server, "/trips/me")
     one(driver, ".danger-zone input[name=confirm]").click()
-    one(driver, ".danger-zone form:last-of-type button[type=submit]").click()
-    wait_loaded(driver)
+    click_and_wait(driver, one(driver, ".danger-zone form:last-of-type button[type=submit]"))
     assert one(driver, "[data-identity]").get_attribute("data-identity") == "no"
     driver.get(link)
     wait_loaded(driver)
-    one(driver, ".restore form button[type=submit]").click()
-    wait_loaded(driver)
+    click_and_wait(driver, one(driver, ".restore form button[type=submit]"))
     assert "doesn't open any trips" in one(driver, ".restore .notice-error").text

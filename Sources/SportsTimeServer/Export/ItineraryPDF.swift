@@ -84,7 +84,8 @@ enum ItineraryPDF {
                 case .drive: "Drive"
                 case .custom: entry.customKind?.title ?? "Stop"
                 }
-            let head = [entry.time, "\(label): \(entry.title)"].compactMap { $0 }.joined(separator: "  ")
+            let title = entry.title.hasPrefix(label) ? entry.title : "\(label): \(entry.title)"
+            let head = [entry.time, title].compactMap { $0 }.joined(separator: "  ")
             for text in PDFWriter.wrap(head, width: width - 12, size: 10) {
                 lines.append(Line(text: text, size: 10, indent: 12))
             }

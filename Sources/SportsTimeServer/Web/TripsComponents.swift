@@ -42,4 +42,14 @@ enum TripsComponents {
 
     /// "Away @ Home".
     static func matchup(_ game: PlannedGame) -> String { "\(game.awayTeamName) @ \(game.homeTeamName)" }
+
+    /// When a page was made, for the offline banner of its cached copy ("Fri 27 Nov 2026, 06:55 UTC"): the
+    /// traveller's zone is unknown to the server, so the time says its zone.
+    static func renderedAt(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE d MMM yyyy, HH:mm"
+        return formatter.string(from: date) + " UTC"
+    }
 }

@@ -152,4 +152,42 @@ struct PlanPagesRouteTests {
             #expect(body.contains("Plan your first trip"))
         }
     }
+
+    @Test("home lists the traveller's trips, the upcoming one first with a countdown; settings prefill the wizard")
+    func homeWithTrips() async throws {
+        try await withApp { app, client in
+            let traveller = try await app.travellers.create()
+            for (name, from, to) in [
+                ("Past trip", "2026-06-01", "2026-06-04"), ("Future trip", "2027-06-01", "2027-06-04"),
+            ] {
+                var query = PlanQuery()
+                query.sports = [.mlb]
+                query.from = LocalDate(from)
+                query.to = LocalDate(to)
+                guard case .success(let options) = try await app.plan(query.preferences, start: "Boston") else {
+                    Issue.record("no plan for \(name)")
+                    return
+                }
+                _ = try await app.storeTrip(
+                    name: name, option: options[0], preferences: query.preferences, owner: traveller.id)
+            }
+            let home = try await client.execute(
+                uri: "/trips", method: .get, headers: [.cookie: "st_traveller=\(traveller.token)"])
+            let body = String(buffer: home.body)
+            let future = try #require(body.range(of: "Future trip"))
+            let past = try #require(body.range(of: "Past trip"))
+            #expect(future.lowerBound < past.lowerBound && body.contains("Next trip"))
+            #expect(body.contains("class=\"countdown\"") && body.contains("/trips/saved/"))
+
+            let prefs = TripsPrefs(units: .km, homeCity: "Chicago", leagues: [.nba], theme: .system)
+            let wizard = try await client.execute(
+                uri: "/trips/new/date-range", method: .get, headers: [.cookie: "st_prefs=\(prefs.cookieValue)"])
+            let form = String(buffer: wizard.body)
+            #expect(form.contains("value=\"Chicago\"") && form.contains("Starting from your home city"))
+            #expect(form.contains("value=\"nba\" id=\"sport-nba\" checked"))
+            let suggestions = try await client.execute(
+                uri: "/trips?month=2026-07", method: .get, headers: [.cookie: "st_prefs=\(prefs.cookieValue)"])
+            #expect(String(buffer: suggestions.body).contains("Trips from Chicago in July 2026"))
+        }
+    }
 }

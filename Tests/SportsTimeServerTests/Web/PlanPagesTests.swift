@@ -259,6 +259,7 @@ struct PlanPagesTests {
         let model = WizardModel.build(
             mode: .dateRange, raw: raw, query: query, problems: problems, prefs: .standard, prefsSaved: false,
             catalog: catalog, imported: [.nba: 10], today: try #require(LocalDate("2026-06-01")))
+        #expect(model.dailyLimit == "Daily limit: 8 h (1 driver × 8 h).")
         let html = WizardView.form(model).render()
         #expect(html.contains("value=\"June 1st\"") && html.contains("aria-invalid=\"true\""))
         #expect(html.contains("aria-describedby=\"field-from-error\""))

@@ -231,7 +231,7 @@ struct TripRouteTests {
             #expect(
                 me.contains("/trips/restore?key=\(RoutePath.encode(token))") && me.contains("data-identity=\"yes\""))
             let confirm = try await client.execute(uri: "/trips/restore?key=\(RoutePath.encode(token))", method: .get)
-            #expect(confirm.headers[.cacheControl] == "no-store" && confirm.headers[.referrerPolicy] == "no-referrer")
+            #expect(confirm.headers[.cacheControl] == "no-store" && confirm.headers[.referrerPolicy] == "same-origin")
             let restored = try await client.execute(
                 uri: "/trips/restore", method: .post, headers: Self.form, body: Self.body([("key", token)]))
             #expect(

@@ -100,4 +100,10 @@ struct TripsSkeletonTests {
             """
         return try? JSONDecoder().decode(ItineraryOption.self, from: Data(json.utf8))
     }
+
+    @Test("the offline banner's time is readable and names its zone")
+    func renderedAt() {
+        let date = Date(timeIntervalSince1970: 1_795_762_543)  // 2026-11-27T06:55:43Z
+        #expect(TripsComponents.renderedAt(date) == "Fri 27 Nov 2026, 06:55 UTC")
+    }
 }

@@ -2,6 +2,16 @@
 // stops by drag and drop or the keyboard (Alt+↑/↓), posting the same forms the Up/Down buttons send.
 "use strict";
 (function () {
+  // Links shown as paths become whole addresses, ready to paste anywhere.
+  document.querySelectorAll("input[data-absolute]").forEach((input) => {
+    input.value = new URL(input.value, location.href).href;
+  });
+  // Opening another identity's trips: the offline copies of this one's pages go first.
+  document.querySelectorAll("form[data-clear-offline]").forEach((form) => {
+    form.addEventListener("submit", () => {
+      if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("clear");
+    });
+  });
   // Copy buttons: data-copy names the input to copy.
   document.querySelectorAll("[data-copy]").forEach((button) => {
     button.addEventListener("click", () => {

@@ -94,7 +94,7 @@ struct HomeModel: Sendable, Equatable {
 
     static func build(
         trips: [SavedTrip], today: LocalDate, homeCity: String?, month: (year: Int, month: Int), leagues: [League],
-        suggestions: [TripSuggestion], suggestionsProblem: String?, prefs: TripsPrefs
+        suggestions: [TripSuggestion], suggestionsProblem: String?, prefs: TripsPrefs, origin: TripLocation? = nil
     ) -> HomeModel {
         let city = homeCity ?? defaultHomeCity
         // Upcoming and ongoing trips first (soonest first), then past ones (newest saved first).
@@ -126,11 +126,17 @@ struct HomeModel: Sendable, Equatable {
             return TripsPageURL.home.path(query: RoutePath.query(items)) + "#suggestions"
         }
         let current = monthKey(month.year, month.month)
-        let months = (0..<6).map { offset -> Chip in
+        var months = (0..<6).map { offset -> Chip in
             let index = today.month - 1 + offset
             let (year, number) = (today.year + index / 12, index % 12 + 1)
             let key = monthKey(year, number)
             return Chip(label: monthName(year, number), url: homeURL(key, leagueText), current: key == current)
+        }
+        if !months.contains(where: \.current) {
+            // A month outside the next six (a shared link) still shows as chosen.
+            months.insert(
+                Chip(label: monthName(month.year, month.month), url: homeURL(current, leagueText), current: true),
+                at: 0)
         }
         let leagueChips =
             [Chip(label: "All sports", url: homeURL(current, ""), current: leagues.isEmpty)]
@@ -153,7 +159,9 @@ struct HomeModel: Sendable, Equatable {
                 totals:
                     "\(totals.games) games · \(totals.distinctVenues) venues · \(prefs.distance(miles: totals.miles)) · "
                     + "\(TripsComponents.hours(totals.drivingHours)) driving",
-                map: TripMap.model(for: suggestion.option, title: "Map of \(suggestion.title)", units: prefs),
+                map: TripMap.model(
+                    for: suggestion.option, start: origin, end: origin, title: "Map of \(suggestion.title)",
+                    units: prefs),
                 openURL: TripsPageURL.options.path(query: query.queryString))
         }
         return HomeModel(

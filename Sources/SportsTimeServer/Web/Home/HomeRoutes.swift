@@ -43,7 +43,8 @@ extension TripsWebController {
         }
         let model = HomeModel.build(
             trips: saved, today: today, homeCity: homeCity, month: month, leagues: leagues,
-            suggestions: suggestions, suggestionsProblem: problem, prefs: prefs)
+            suggestions: suggestions, suggestionsProblem: problem, prefs: prefs,
+            origin: try await app.currentCatalog().location(named: origin))
         return Self.html(HomeView.page(model, prefs: prefs))
     }
 }

@@ -71,14 +71,16 @@ enum HomeView {
                     title: "No suggestions", message: "Try another month or league.", icon: "🗓️")
                 : .div(
                     .class("home-grid"),
-                    .forEach(model.suggestions) { suggestion in
+                    .forEach(Array(model.suggestions.enumerated())) { index, suggestion in
                         .article(
                             .class("card suggestion-card"),
                             .h3(.safeText(suggestion.title)),
                             .p(.class("hint"), .safeText(suggestion.dates)),
                             .div(.class("badges"), .forEach(suggestion.leagues) { TripsComponents.league($0) }),
                             OptionsView.mapFigure(
-                                TripMap.svg(suggestion.map, width: 400, height: 250, compact: true)),
+                                TripMap.svg(
+                                    suggestion.map, width: 400, height: 250, compact: true,
+                                    id: "suggestion-map-\(index)")),
                             .p(.safeText(suggestion.totals)),
                             .a(
                                 .class("button"), .link(suggestion.openURL),

@@ -65,9 +65,11 @@ extension TripsWebController {
         }
     }
 
-    /// A page holding a recovery key: never stored, never sent on as a referrer.
+    /// A page holding a recovery key: never stored, and its address never sent to another site as a referrer.
+    /// `same-origin` rather than `no-referrer`: under `no-referrer` browsers send `Origin: null` with the page's own
+    /// forms, which the same-origin check must refuse (a foreign page could otherwise plant its key here).
     static func keyPage(_ document: String, status: HTTPResponse.Status = .ok) -> Response {
-        var response = html(document, status: status, headers: [.referrerPolicy: "no-referrer"])
+        var response = html(document, status: status, headers: [.referrerPolicy: "same-origin"])
         response.headers[.cacheControl] = "no-store"
         return response
     }

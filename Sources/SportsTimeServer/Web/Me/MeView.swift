@@ -171,6 +171,7 @@ enum MeView {
     ) -> String {
         TripsLayout.page(
             title: "Open your trips", section: nil, prefs: prefs, stylesheets: ["sportstime-trip.css"],
+            scripts: ["sportstime-trip.js"],
             main: .section(
                 .class("card restore"),
                 .h1(.text("Open your trips on this device")),
@@ -191,7 +192,7 @@ enum MeView {
                                 .p(.code(.safeText(link))))
                         },
                         .form(
-                            .method(.post), .action(TripsPageURL.restore.path()),
+                            .method(.post), .action(TripsPageURL.restore.path()), .attr("data-clear-offline", ""),
                             .input(.type(.hidden), .name("key"), .attr("value", key)),
                             .button(.type(.submit), .class("button primary"), .text("Open my trips here"))))
                 },

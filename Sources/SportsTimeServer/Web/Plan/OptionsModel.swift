@@ -23,7 +23,7 @@ struct OptionsModel: Sendable, Equatable {
         var lastStop: String
         var leagues: [League]
         /// The games in order: "Sat 13 Jun · 7:10 PM EDT · Yankees @ Red Sox, Fenway Park".
-        var gameLines: [String]
+        var gameLines: [GameLine]
         var map: TripMapModel
         /// The score's parts, as label and value.
         var breakdown: [Pair]
@@ -36,6 +36,13 @@ struct OptionsModel: Sendable, Equatable {
         var name: String
         var first: LocalDate?
         var last: LocalDate?
+    }
+
+    /// A game of an option: its line and its teams (for scripts and tests).
+    struct GameLine: Sendable, Equatable {
+        var text: String
+        var home: String
+        var away: String
     }
 
     struct Pair: Sendable, Equatable {
@@ -160,8 +167,10 @@ struct OptionsModel: Sendable, Equatable {
             lastStop: games.last.map { "\($0.venueName), \($0.city)" } ?? "–",
             leagues: leagues,
             gameLines: games.map {
-                "\(TripsComponents.day($0.localDate)) · \(TripsComponents.localTime($0)) · "
-                    + "\(TripsComponents.matchup($0)), \($0.venueName)"
+                GameLine(
+                    text: "\(TripsComponents.day($0.localDate)) · \(TripsComponents.localTime($0)) · "
+                        + "\(TripsComponents.matchup($0)), \($0.venueName)",
+                    home: $0.homeTeamId.rawValue, away: $0.awayTeamId.rawValue)
             },
             map: TripMap.model(for: option, start: start, end: end, title: "Map of option \(rank)", units: prefs),
             breakdown: [

@@ -32,7 +32,8 @@ enum OptionsView {
                 .attr("action", TripsPageURL.compare.path()),
                 .forEach(model.queryItems) { .input(.type(.hidden), .name($0.name), .attr("value", $0.value)) },
                 .div(
-                    .class("table-view"), .attribute(named: "data-sort-scope"),
+                    .class("table-view"), .attribute(named: "data-sort-scope"), .attr("role", "group"),
+                    .attr("aria-label", "Options to compare"),
                     .p(
                         .class("visually-hidden"), .attribute(named: "aria-live", value: "polite"),
                         .attribute(named: "data-sort-status"),
@@ -144,27 +145,26 @@ enum OptionsView {
                 .div(.class("badges"), .forEach(card.leagues) { TripsComponents.league($0) })),
             .div(
                 .class("option-body"),
-                OptionsView.mapFigure(TripMap.svg(card.map, width: 480, height: 300, compact: true)),
+                OptionsView.mapFigure(
+                    TripMap.svg(card.map, width: 480, height: 300, compact: true, id: "option-map-\(card.rank)")),
                 .div(
                     totals(card),
                     .p(.class("option-ends"), .strong(.text("First stop: ")), .safeText(card.firstStop)),
                     .p(.class("option-ends"), .strong(.text("Last stop: ")), .safeText(card.lastStop)))),
             .details(
                 .summary(.safeText("\(card.games) game\(card.games == 1 ? "" : "s")")),
-                .ol(.class("option-games"), .forEach(card.gameLines) { .li(.safeText($0)) })),
+                .ol(
+                    .class("option-games"),
+                    .forEach(card.gameLines) {
+                        .li(.attr("data-home", $0.home), .attr("data-away", $0.away), .safeText($0.text))
+                    })),
             .details(
                 .summary(.safeText("Why this rank (score \(card.score))")),
-                .element(
-                    named: "dl",
-                    nodes: [
-                        .class("score-breakdown"),
-                        .group(
-                            card.breakdown.map { pair in
-                                .div(
-                                    .element(named: "dt", nodes: [.safeText(pair.name)]),
-                                    .element(named: "dd", nodes: [.safeText(pair.value)]))
-                            }),
-                    ])),
+                .ul(
+                    .class("score-breakdown"),
+                    .forEach(card.breakdown) { pair in
+                        .li(.span(.class("total-label"), .safeText(pair.name)), .strong(.safeText(pair.value)))
+                    })),
             .div(
                 .class("option-actions"),
                 .a(.class("button"), .link(card.openURL), .safeText("Open option \(card.rank)")),
@@ -192,12 +192,11 @@ enum OptionsView {
             ("Games", String(card.games)), ("Venues", String(card.venues)), ("Days", String(card.days)),
             ("Distance", card.distance), ("Driving", card.driving), ("Rest days", String(card.restDays)),
         ]
-        let items: [Node<HTML.BodyContext>] = pairs.map { pair in
-            .div(
-                .element(named: "dt", nodes: [.safeText(pair.0)]),
-                .element(named: "dd", nodes: [.safeText(pair.1)]))
-        }
-        return .element(named: "dl", nodes: [.class("option-totals"), .group(items)])
+        return .ul(
+            .class("option-totals"),
+            .forEach(pairs) { pair in
+                .li(.span(.class("total-label"), .safeText(pair.0)), .strong(.safeText(pair.1)))
+            })
     }
 
     /// A map in its frame (`<figure>`).

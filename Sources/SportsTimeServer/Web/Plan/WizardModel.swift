@@ -59,6 +59,8 @@ struct WizardModel: Sendable, Equatable {
     var regions: [RegionChoice]
     var repeatCities: Bool
     var drivers: Int
+    /// "Daily limit: 16 h (2 drivers × 8 h)."
+    var dailyLimit: String
     /// Notes above the form (defaults chosen for the traveller).
     var notes: [String]
     /// The schedule page, to pick must-see games.
@@ -177,7 +179,11 @@ struct WizardModel: Sendable, Equatable {
         return WizardModel(
             mode: mode, fields: fields(for: mode), values: values, problems: byField, leagues: leagues,
             cities: cities, teamGroups: teamGroups, games: chips, leisure: leisure, regions: regions,
-            repeatCities: query.repeatCities, drivers: query.drivers, notes: notes,
+            repeatCities: query.repeatCities, drivers: query.drivers,
+            dailyLimit:
+                "Daily limit: \(PlanQuery.number(query.hours * Double(query.drivers))) h (\(query.drivers) "
+                + "driver\(query.drivers == 1 ? "" : "s") × \(PlanQuery.number(query.hours)) h).",
+            notes: notes,
             scheduleURL: TripsPageURL.schedule.path(query: RoutePath.query(schedule)),
             modes: PlanningMode.allCases.map {
                 ($0, TripsPageURL.wizard.path(["mode": $0.slug]), $0 == mode)

@@ -13,6 +13,7 @@ enum WizardView {
     ) -> String {
         TripsLayout.page(
             title: model.mode.title, section: .plan, prefs: prefs, stylesheets: ["sportstime-plan.css"],
+            scripts: ["sportstime-plan.js"],
             main: .group(
                 .nav(
                     .class("chips mode-chips"), .ariaLabel("Planning mode"),
@@ -171,10 +172,16 @@ enum WizardView {
                     ]),
                 errors(model, field))
         case .hours:
-            return textInput(
-                model, field, label: "Hours of driving per driver a day", type: "number",
-                hint: "1 to 12; the daily limit is drivers × hours.",
-                extra: [.attr("min", "1"), .attr("max", "12"), .attr("step", "0.5"), .attr("inputmode", "decimal")])
+            return .group(
+                textInput(
+                    model, field, label: "Hours of driving per driver a day", type: "number",
+                    hint: "1 to 12; the daily limit is drivers × hours.",
+                    extra: [
+                        .attr("min", "1"), .attr("max", "12"), .attr("step", "0.5"), .attr("inputmode", "decimal"),
+                    ]),
+                .p(
+                    .class("hint daily-limit"), .id("daily-limit"), .attr("aria-live", "polite"),
+                    .safeText(model.dailyLimit)))
         case .stops:
             return textInput(
                 model, field, label: "Most stops (optional)", type: "number",

@@ -14,15 +14,25 @@ enum TripPageView {
         -> String
     {
         TripsLayout.page(
-            title: model.name, section: model.isOwner ? .home : nil, prefs: prefs,
+            title: model.name, section: section(model), prefs: prefs,
             stylesheets: ["sportstime-trip.css"], scripts: ["sportstime-trip.js"], bodyClass: "trip-page",
             renderedAt: renderedAt, main: main(model, prefs: prefs, notice: notice))
+    }
+
+    /// The nav entry a trip page sits under: the owner's trips, the planner for options, none for shared trips.
+    static func section(_ model: TripPageModel) -> TripsSection? {
+        switch model.mode {
+        case .owner: .home
+        case .option: .plan
+        case .shared: nil
+        }
     }
 
     static func main(_ model: TripPageModel, prefs: TripsPrefs, notice: String?) -> Node<HTML.BodyContext> {
         .group(
             header(model),
             .unwrap(notice) { Components.notice($0, kind: "success") },
+            quickActions(model),
             modeBar(model),
             changedGames(model),
             totals(model),
@@ -303,12 +313,26 @@ enum TripPageView {
             ])
     }
 
+    /// The owner's most used actions as a row of links under the title (the forms are at the bottom).
+    static func quickActions(_ model: TripPageModel) -> Node<HTML.BodyContext> {
+        guard case .owner(let id, _) = model.mode else { return .empty }
+        let p = ["id": id]
+        let links: [(String, String)] = [
+            ("✏️ Edit", TripsPageURL.savedEdit.path(p)), ("📅 Calendar", TripsPageURL.savedCalendar.path(p)),
+            ("🖨️ Print", TripsPageURL.savedPrint.path(p)), ("📄 PDF", TripsPageURL.savedPDF.path(p)),
+            ("🔗 Share", "#share"), ("⚙️ Rename or delete", "#manage"),
+        ]
+        return .nav(
+            .class("trip-quick-actions no-print"), .ariaLabel("Trip actions"),
+            .ul(.forEach(links) { link in .li(.a(.link(link.1), .safeText(link.0))) }))
+    }
+
     static func ownerActions(_ model: TripPageModel) -> Node<HTML.BodyContext> {
         guard case .owner(let id, let token) = model.mode else { return .empty }
         let p = ["id": id]
         return .section(
-            .class("card trip-actions no-print"), .ariaLabel("Trip actions"),
-            .h2(.text("Your trip")),
+            .class("card trip-actions no-print"), .id("manage"), .ariaLabel("Manage this trip"),
+            .h2(.text("Manage this trip")),
             .ul(
                 .class("action-links"),
                 .li(.a(.class("button"), .link(TripsPageURL.savedEdit.path(p)), .text("✏️ Edit stops and games"))),
@@ -329,7 +353,7 @@ enum TripPageView {
                         .attribute(named: "maxlength", value: "120"))),
                 .button(.type(.submit), .class("button"), .text("Rename"))),
             .div(
-                .class("share-box"),
+                .class("share-box"), .id("share"),
                 .h3(.text("Share")),
                 .unwrap(token) { token in
                     .group(
@@ -338,7 +362,7 @@ enum TripPageView {
                             .input(
                                 .type(.text), .id("share-link"),
                                 .attr("value", TripsPageURL.shared.path(["token": token])),
-                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-copy-source", "")),
+                                .flag("readonly"), .attr("aria-label", "Share link"), .attr("data-absolute", "")),
                             .button(
                                 .type(.button), .class("button small js-only"), .attr("data-copy", "share-link"),
                                 .text("Copy"))),
@@ -350,7 +374,9 @@ enum TripPageView {
                     .button(
                         .type(.submit), .class(token == nil ? "button" : "button danger"),
                         .text(token == nil ? "Create a share link" : "Revoke the share link")))),
-            .p(.a(.class("danger-link"), .link(TripsPageURL.savedDelete.path(p)), .text("Delete this trip…"))))
+            .p(
+                .class("delete-row"),
+                .a(.class("danger-link"), .link(TripsPageURL.savedDelete.path(p)), .text("Delete this trip…"))))
     }
 
     static func hidden(_ name: String, _ value: String) -> Node<HTML.FormContext> {

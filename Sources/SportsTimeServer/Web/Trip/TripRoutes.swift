@@ -212,7 +212,7 @@ extension TripsWebController {
                 nil
             }
         return Self.html(
-            TripPageView.render(model, prefs: prefs, notice: notice, renderedAt: ISO8601.string(now())))
+            TripPageView.render(model, prefs: prefs, notice: notice, renderedAt: TripsComponents.renderedAt(now())))
     }
 
     func sharedPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -223,7 +223,7 @@ extension TripsWebController {
         let model = try await model(
             record: trip.record, body: trip.body, mode: .shared(token: trip.record.shareToken ?? ""), prefs: prefs)
         return Self.html(
-            TripPageView.render(model, prefs: prefs, renderedAt: ISO8601.string(now())), headers: Self.privateHeaders)
+            TripPageView.render(model, prefs: prefs, renderedAt: TripsComponents.renderedAt(now())), headers: Self.privateHeaders)
     }
 
     /// Shared and recovery pages: not indexed, no referrer carrying their secret address elsewhere.
@@ -329,7 +329,7 @@ extension TripsWebController {
         return Self.html(
             TripPrintView.render(
                 model, prefs: prefs, back: TripsPageURL.savedTrip.path(["id": trip.record.trip.id]),
-                renderedAt: ISO8601.string(now())))
+                renderedAt: TripsComponents.renderedAt(now())))
     }
 
     func sharedPrintPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -342,7 +342,7 @@ extension TripsWebController {
         return Self.html(
             TripPrintView.render(
                 model, prefs: prefs, back: TripsPageURL.shared.path(["token": token]),
-                renderedAt: ISO8601.string(now())), headers: Self.privateHeaders)
+                renderedAt: TripsComponents.renderedAt(now())), headers: Self.privateHeaders)
     }
 
     func savedPDF(_ request: Request, _ context: AppRequestContext) async throws -> Response {
