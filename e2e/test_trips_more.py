@@ -202,7 +202,15 @@ PLAN = "mode=date-range&sports=mlb&from=2026-07-01&to=2026-07-06&start=Chicago"
 
 
 def test_a_poll_is_created_voted_changed_closed_and_a_third_browser_sees_results_only(driver, server):
-    open_page(driver, server, f"/trips/polls/new?{PLAN}&ranks=1,2")
+    # From the list of options: tick options 1 and 2, then "Start a poll from ticked".
+    open_page(driver, server, f"/trips/options?{PLAN}")
+    for rank in ("1", "2"):
+        box = one(driver, f"#compare-form input[name=ranks][value='{rank}']")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
+        if not box.is_selected():
+            driver.execute_script("arguments[0].click();", box)
+    submit(driver, "#poll-submit")
+    assert urlparse(driver.current_url).path == "/trips/polls/new"
     labels = css(driver, "input[name=label]")
     assert len(labels) == 2 and labels[0].get_attribute("value").startswith("Option 1")
     title = one(driver, "#poll-title")

@@ -39,7 +39,9 @@ function cacheable(url, request) {
     /^\/swiss\/app(\/(activities|events|weekend|sunshine|snow|lunch|deals|widget))?$/.test(url.pathname) ||
     url.pathname === "/" ||
     // SportsTime's saved and shared trips and their printable pages (never settings, restore, forms or options).
-    /^\/trips\/(saved|shared)\/[A-Za-z0-9_-]+(\/print)?$/.test(url.pathname);
+    /^\/trips\/(saved|shared)\/[A-Za-z0-9_-]+(\/print)?$/.test(url.pathname) ||
+    // …and the traveller's progress, visits and badges.
+    /^\/trips\/(progress|visits|achievements)$/.test(url.pathname);
 }
 
 async function trim(cache) {

@@ -124,6 +124,12 @@ struct PollsPagesTests {
             #expect(created.headers[.location]?.hasPrefix("/trips/polls/") == true)
             let single = try await owner.get("/trips/polls/new?trips=\(first.id)")
             #expect(single.status == .badRequest && MorePages.text(single).contains("between 2 and 5"))
+            let picker = MorePages.text(single)
+            #expect(picker.contains("name=\"trips\" value=\"\(first.id)\" checked>Lakes loop"))
+            #expect(picker.contains("name=\"trips\" value=\"\(second.id)\">East coast"), "the others to tick")
+            #expect(!picker.contains("Create the poll"), "no poll of one trip")
+            let ticked = try await owner.get("/trips/polls/new?trips=\(first.id)&trips=\(second.id)")
+            #expect(ticked.status == .ok && MorePages.text(ticked).contains("Create the poll"))
             let stranger = try await MorePages.Browser(client).get("/trips/polls/new?trips=\(first.id),\(second.id)")
             #expect(stranger.status == .badRequest && MorePages.text(stranger).contains("not saved on this device"))
         }

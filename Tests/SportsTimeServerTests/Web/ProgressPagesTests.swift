@@ -113,6 +113,7 @@ struct ProgressPagesTests {
             #expect(browser.cookies[SportsTimeApp.travellerCookie] != nil, "the first visit creates the identity")
             let progress = MorePages.text(try await browser.get("/trips/progress?league=mlb"))
             #expect(progress.contains("MLB 1/30") && progress.contains("1 of 30 venues"))
+            #expect(progress.contains("class=\"offline-banner\""), "an offline copy says when it was rendered")
             let earned = MorePages.text(try await browser.get("/trips/achievements?earned=first-visit"))
             #expect(earned.contains("Just earned: First visit"))
 

@@ -44,12 +44,24 @@ struct NewPollModel: Sendable, Equatable {
     var labelErrors: [Int: String]
     /// A problem with the itineraries themselves (no trips chosen, an option gone).
     var sourceError: String?
+    /// The traveller's saved trips to tick (when the poll is not made of ticked options).
+    var savedTrips: [SavedChoice] = []
+
+    /// A saved trip offered for the poll.
+    struct SavedChoice: Sendable, Equatable {
+        var id: String
+        var name: String
+        var checked: Bool
+    }
+
+    /// Whether the options can make a poll (2–5 of them).
+    var canCreate: Bool { PollRules.optionCountRange.contains(options.count) }
 
     static func == (a: NewPollModel, b: NewPollModel) -> Bool {
         a.title == b.title && a.options.map(\.label) == b.options.map(\.label)
             && a.options.map(\.summary) == b.options.map(\.summary) && a.source.map(\.0) == b.source.map(\.0)
             && a.source.map(\.1) == b.source.map(\.1) && a.titleError == b.titleError && a.labelErrors == b.labelErrors
-            && a.sourceError == b.sourceError
+            && a.sourceError == b.sourceError && a.savedTrips == b.savedTrips
     }
 
     /// Checks a title and labels as ``PollRules`` will, with each message at its field; nil when fine.

@@ -132,6 +132,13 @@ extension TripsWebController {
         } catch let problem as PollFormProblem {
             model.sourceError = problem.message
         }
+        // Without ticked options, offer the traveller's saved trips to tick.
+        if !items.contains(where: { $0.0 == "ranks" }), let owner = try await app.session(request).travellerID {
+            let ticked = Set(model.source.first { $0.0 == "trips" }?.1.split(separator: ",").map(String.init) ?? [])
+            model.savedTrips = try await app.trips.list(traveller: owner).prefix(50).map {
+                NewPollModel.SavedChoice(id: $0.id, name: $0.name, checked: ticked.contains($0.id))
+            }
+        }
         return Self.html(
             PollsView.newPoll(model, prefs: prefs), status: model.sourceError == nil ? .ok : .badRequest)
     }

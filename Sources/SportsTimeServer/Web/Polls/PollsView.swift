@@ -50,12 +50,16 @@ enum PollsView {
         let main: Node<HTML.BodyContext> = .group(
             .h1("New poll"),
             .unwrap(model.sourceError) { Components.notice($0, kind: "error") },
+            .if(!model.savedTrips.isEmpty, tripPicker(model)),
             .if(
-                model.options.isEmpty,
-                Components.emptyState(
-                    title: "Nothing to vote on yet",
-                    message: "Tick 2–5 options on a list of trip options (or 2–5 saved trips), then create the poll.",
-                    action: ("Plan a trip", TripsSection.plan.url), icon: "🗳️"),
+                !model.canCreate,
+                .if(
+                    model.savedTrips.isEmpty,
+                    Components.emptyState(
+                        title: "Nothing to vote on yet",
+                        message:
+                            "Tick 2–5 options on a list of trip options (or 2–5 saved trips), then create the poll.",
+                        action: ("Plan a trip", TripsSection.plan.url), icon: "🗳️")),
                 else: .form(
                     .class("card poll-form"), .method(.post), .action(TripsPageURL.newPoll.path()),
                     .raw(model.source.map { MoreFields.hidden($0.0, $0.1) }.joined()),
@@ -71,6 +75,23 @@ enum PollsView {
                         .button(.type(.submit), .class("button"), .text("Create the poll"))))))
         return TripsLayout.page(
             title: "New poll", section: .polls, prefs: prefs, stylesheets: ["sportstime-more.css"], main: main)
+    }
+
+    /// Ticks 2–5 of the traveller's saved trips (a GET form: the page comes back with their labels).
+    static func tripPicker(_ model: NewPollModel) -> Node<HTML.BodyContext> {
+        let boxes = model.savedTrips.map { trip in
+            "<label class=\"checkbox\"><input type=\"checkbox\" name=\"trips\" value=\"\(HTMLEscape.attribute(trip.id))\""
+                + "\(trip.checked ? " checked" : "")>\(HTMLEscape.text(trip.name))</label>"
+        }
+        return .form(
+            .class("card poll-pick"), .method(.get), .action(TripsPageURL.newPoll.path()),
+            .fieldset(
+                .class("poll-labels"),
+                .element(named: "legend", text: "Your saved trips: tick 2 to 5"),
+                .raw("<div class=\"checkbox-grid\">\(boxes.joined())</div>")),
+            .p(
+                .class("form-actions"),
+                .button(.type(.submit), .class("button secondary"), .text("Use the ticked trips"))))
     }
 
     static func poll(_ model: PollPageModel, prefs: TripsPrefs) -> String {

@@ -52,7 +52,7 @@ enum ProgressCard {
         out +=
             "<style>text{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;fill:#0f172a}"
             + ".map-sea{fill:#e0f2fe}.map-land{fill:#f8fafc;stroke:#94a3b8;stroke-width:.8}.map-lake{fill:#bae6fd}"
-            + ".marker-visited circle{fill:#15803d;stroke:#fff;stroke-width:2}"
+            + ".marker-visited circle{fill:#15803d;stroke:#fff;stroke-width:1.5}"
             + ".marker-visited .tick{stroke:#fff;stroke-width:2;fill:none}.map-label{display:none}</style>"
         out += "<rect width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>"
         out += "<rect width=\"\(width)\" height=\"12\" fill=\"#1d4ed8\"/>"
@@ -60,20 +60,22 @@ enum ProgressCard {
         let visitedVenues = model.map.markers.count
         out +=
             "<text x=\"60\" y=\"150\" font-size=\"28\" fill=\"#334155\">\(visitedVenues) venue\(visitedVenues == 1 ? "" : "s") visited</text>"
+        // Seven leagues fit between the subtitle and the badge line: 50 units a row.
+        let rowHeight = min(60, 330 / max(1, model.leagues.count))
         for (index, entry) in model.leagues.enumerated() {
-            let y = 220 + index * 68
+            let y = 180 + index * rowHeight
             let share = entry.total == 0 ? 0 : Double(entry.visited) / Double(entry.total)
             out +=
-                "<text x=\"60\" y=\"\(y + 30)\" font-size=\"30\" font-weight=\"700\">\(entry.league.displayName)</text>"
-            out += "<rect x=\"170\" y=\"\(y + 6)\" width=\"300\" height=\"30\" rx=\"15\" fill=\"#e2e8f0\"/>"
+                "<text x=\"60\" y=\"\(y + 28)\" font-size=\"26\" font-weight=\"700\">\(entry.league.displayName)</text>"
+            out += "<rect x=\"180\" y=\"\(y + 8)\" width=\"290\" height=\"24\" rx=\"12\" fill=\"#e2e8f0\"/>"
             if share > 0 {
                 out +=
-                    "<rect x=\"170\" y=\"\(y + 6)\" width=\"\(Int(max(30, 300 * share)))\" height=\"30\" rx=\"15\" fill=\"#15803d\"/>"
+                    "<rect x=\"180\" y=\"\(y + 8)\" width=\"\(Int(max(24, 290 * share)))\" height=\"24\" rx=\"12\" fill=\"#15803d\"/>"
             }
-            out += "<text x=\"490\" y=\"\(y + 32)\" font-size=\"28\">\(entry.visited)/\(entry.total)</text>"
+            out += "<text x=\"488\" y=\"\(y + 28)\" font-size=\"26\">\(entry.visited)/\(entry.total)</text>"
         }
         let badge = model.latestBadge.map { "Latest badge: 🏅 \($0)" } ?? "No badge yet: log a first visit"
-        out += "<text x=\"60\" y=\"590\" font-size=\"28\" fill=\"#334155\">\(HTMLEscape.text(badge))</text>"
+        out += "<text x=\"60\" y=\"595\" font-size=\"28\" fill=\"#334155\">\(HTMLEscape.text(badge))</text>"
         // The mini map: the trip map's SVG, placed as a nested drawing on the right.
         let map = TripMap.svg(model.map, width: 560, height: 400, compact: true, id: "card-map").render()
         if let start = map.range(of: "<svg class=\"trip-map compact\""), let end = map.range(of: "</svg>") {

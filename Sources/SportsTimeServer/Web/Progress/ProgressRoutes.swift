@@ -12,14 +12,16 @@ extension TripsWebController {
         return (id, try await app.visits.list(traveller: id))
     }
 
-
     func progressPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let catalog = try await app.currentCatalog()
         let prefs = TripsPrefs.resolve(request)
         let model = ProgressModel.build(
             visits: try await travellerVisits(request).visits, catalog: catalog,
             requested: request.uri.queryParameters.get("league"), preferred: prefs.leagues)
-        return Self.html(ProgressView.page(model, prefs: prefs, origin: Self.origin(request, context)))
+        return Self.html(
+            ProgressView.page(
+                model, prefs: prefs, origin: Self.origin(request, context),
+                renderedAt: TripsComponents.renderedAt(now())))
     }
 
     /// GET lists the visits; POST adds one (`venue`, `date`, `league`, `game`, `note`) or deletes one (`delete`).
@@ -32,7 +34,7 @@ extension TripsWebController {
             query.get("deleted") != nil ? "Visit deleted." : query.get("added") != nil ? "Visit saved." : nil
         let model = VisitsModel.build(
             visits: try await travellerVisits(request).visits, catalog: catalog, notice: notice)
-        return Self.html(ProgressView.visits(model, prefs: prefs))
+        return Self.html(ProgressView.visits(model, prefs: prefs, renderedAt: TripsComponents.renderedAt(now())))
     }
 
     func postVisit(
@@ -96,7 +98,9 @@ extension TripsWebController {
         let model = AchievementsModel.build(
             achievements: AchievementEngine(catalog: catalog).evaluate(visits), justEarned: earned,
             hasVisits: !visits.isEmpty)
-        return Self.html(ProgressView.achievements(model, prefs: TripsPrefs.resolve(request)))
+        return Self.html(
+            ProgressView.achievements(
+                model, prefs: TripsPrefs.resolve(request), renderedAt: TripsComponents.renderedAt(now())))
     }
 
     /// The share card (SVG 1200×630) of the traveller's progress.

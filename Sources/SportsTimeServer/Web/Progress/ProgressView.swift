@@ -19,7 +19,7 @@ enum ProgressView {
             })
     }
 
-    static func page(_ model: ProgressModel, prefs: TripsPrefs, origin: String) -> String {
+    static func page(_ model: ProgressModel, prefs: TripsPrefs, origin: String, renderedAt: String? = nil) -> String {
         let progress = model.progress
         let name = model.league.displayName
         let main: Node<HTML.BodyContext> = .group(
@@ -98,6 +98,7 @@ enum ProgressView {
         let title = "\(name) progress: \(progress.visitedCount)/\(progress.totalCount) venues"
         return TripsLayout.page(
             title: "Progress", section: .progress, prefs: prefs, stylesheets: ["sportstime-more.css"],
+            renderedAt: renderedAt,
             head: .init(
                 description: title,
                 openGraph: [
@@ -106,7 +107,7 @@ enum ProgressView {
                 ]), main: main)
     }
 
-    static func visits(_ model: VisitsModel, prefs: TripsPrefs) -> String {
+    static func visits(_ model: VisitsModel, prefs: TripsPrefs, renderedAt: String? = nil) -> String {
         let main: Node<HTML.BodyContext> = .group(
             .h1("My visits"),
             .unwrap(model.notice) { Components.notice($0, kind: "success") },
@@ -134,7 +135,8 @@ enum ProgressView {
                                 accessibleLabel: "Delete the visit to \(row.venue) on \(row.date)"))
                     })))
         return TripsLayout.page(
-            title: "My visits", section: .progress, prefs: prefs, stylesheets: ["sportstime-more.css"], main: main)
+            title: "My visits", section: .progress, prefs: prefs, stylesheets: ["sportstime-more.css"],
+            renderedAt: renderedAt, main: main)
     }
 
     static func newVisit(_ model: NewVisitModel, prefs: TripsPrefs) -> String {
@@ -189,7 +191,7 @@ enum ProgressView {
             scripts: ["sportstime-more.js"], main: main)
     }
 
-    static func achievements(_ model: AchievementsModel, prefs: TripsPrefs) -> String {
+    static func achievements(_ model: AchievementsModel, prefs: TripsPrefs, renderedAt: String? = nil) -> String {
         let main: Node<HTML.BodyContext> = .group(
             .h1("Achievements"),
             .if(
@@ -240,6 +242,7 @@ enum ProgressView {
                             .p(.class("badge-count"), .safeText("\(badge.current) of \(badge.target)")))
                     })))
         return TripsLayout.page(
-            title: "Achievements", section: .progress, prefs: prefs, stylesheets: ["sportstime-more.css"], main: main)
+            title: "Achievements", section: .progress, prefs: prefs, stylesheets: ["sportstime-more.css"],
+            renderedAt: renderedAt, main: main)
     }
 }

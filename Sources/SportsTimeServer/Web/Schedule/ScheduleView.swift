@@ -149,14 +149,12 @@ enum ScheduleView {
                     .group(
                         .a(
                             .class("button secondary"), .link(row.planURL),
-                            .attr("aria-label", "Plan around \(row.matchup), \(row.date)"),
                             .text("Plan around this game")),
                         .if(
                             row.isPicked,
                             .span(.class("badge picked"), .text("✓ Must-see")),
                             else: .a(
                                 .class("button secondary"), .link(row.mustSeeURL),
-                                .attr("aria-label", "Add \(row.matchup), \(row.date) to must-see"),
                                 .text("Add to must-see"))))),
                 .if(
                     row.isPast,
@@ -165,6 +163,6 @@ enum ScheduleView {
                         fields: [
                             ("venue", row.venueID), ("date", row.date.description), ("league", row.league.rawValue),
                             ("game", row.id),
-                        ], label: "I was there", accessibleLabel: "I was at \(row.matchup), \(row.date)"))))
+                        ], label: "I was there"))))
     }
 }
