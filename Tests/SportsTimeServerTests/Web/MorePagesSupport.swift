@@ -79,36 +79,6 @@ enum MorePages {
 
     static func text(_ response: TestResponse) -> String { String(buffer: response.body) }
 
-    static let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "__Snapshots__")
-
-    /// Compares `html` (one element per line) with `__Snapshots__/<name>.html`; records it when missing or with
-    /// `SNAPSHOT_RECORD=1` (and fails, so a recording is always looked at).
-    static func assertSnapshot(
-        _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
-    )
-        throws
-    {
-        let file = snapshots.appendingPathComponent("\(name).html")
-        let actual = html.replacingOccurrences(of: "><", with: ">\n<") + "\n"
-        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
-            || !FileManager.default.fileExists(atPath: file.path)
-        {
-            try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("Recorded snapshot \(name).html; run again to compare.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        guard expected != actual else { return }
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = Array(zip(a, b)).firstIndex { $0 != $1 } ?? min(a.count, b.count)
-        Issue.record(
-            "Snapshot \(name).html differs at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")",
-            sourceLocation: sourceLocation)
-    }
-
     /// The `<main>` of a page (snapshots leave out the shared frame, whose asset fingerprints change).
     static func main(_ html: String) -> String {
         guard let start = html.range(of: "<main"), let end = html.range(of: "</main>") else { return html }

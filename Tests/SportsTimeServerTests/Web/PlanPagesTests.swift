@@ -252,7 +252,7 @@ struct PlanPagesTests {
             OptionsView.timeline(model).render() + OptionsView.table(model).render()
             + OptionsView.card(model.cards[0]).render()
         #expect(html.contains("Red &lt;Sox&gt;") && !html.contains("Red <Sox>"))
-        try PlanSnapshots.assertSnapshot(html, named: "plan-options")
+        try HTMLSnapshot.assertMatches(html, named: "plan-options")
     }
 
     @Test("snapshot: the wizard with a problem next to its field")
@@ -268,7 +268,7 @@ struct PlanPagesTests {
         let html = WizardView.form(model).render()
         #expect(html.contains("value=\"June 1st\"") && html.contains("aria-invalid=\"true\""))
         #expect(html.contains("aria-describedby=\"field-from-error\""))
-        try PlanSnapshots.assertSnapshot(html, named: "plan-wizard")
+        try HTMLSnapshot.assertMatches(html, named: "plan-wizard")
     }
 
     @Test("a fix's URL reads back as its query")
@@ -280,34 +280,5 @@ struct PlanPagesTests {
             }
             #expect(Self.query(items) == fix.query)
         }
-    }
-}
-
-/// Snapshot files of the plan pages (`SNAPSHOT_RECORD=1` re-records).
-enum PlanSnapshots {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "__Snapshots__")
-
-    static func assertSnapshot(
-        _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let file = directory.appendingPathComponent("\(name).html")
-        let actual = html.replacingOccurrences(of: "><", with: ">\n<") + "\n"
-        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
-            || !FileManager.default.fileExists(atPath: file.path)
-        {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("Recorded snapshot \(name).html; run again to compare.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        guard expected != actual else { return }
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = Array(zip(a, b)).firstIndex { $0 != $1 } ?? min(a.count, b.count)
-        Issue.record(
-            "Snapshot \(name).html differs at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")",
-            sourceLocation: sourceLocation)
     }
 }

@@ -226,42 +226,11 @@ struct TripPagesTests {
         #expect(html.contains("Breakfast &lt;at&gt; Mike&#39;s") || html.contains("Breakfast &lt;at&gt; Mike&apos;s"))
         #expect(html.contains("/trips/saved/t1/rename") && html.contains("/trips/polls/new?trips=t1"))
         #expect(!html.contains("<script"))
-        try TripSnapshots.assertSnapshot(html, named: "trip-owner")
+        try HTMLSnapshot.assertMatches(html, named: "trip-owner")
         let shared = TripPageModel.build(
             option: TripFixtures.option, name: "Shared", mode: .shared(token: "tok"), preferences: nil,
             prefs: .standard)
         let sharedHTML = TripPageView.main(shared, prefs: .standard, notice: nil).render()
         #expect(!sharedHTML.contains("rename") && sharedHTML.contains("read-only"))
-    }
-}
-
-/// Snapshot files beside this file (`SNAPSHOT_RECORD=1` re-records).
-enum TripSnapshots {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "__Snapshots__")
-
-    static func assertSnapshot(
-        _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
-    )
-        throws
-    {
-        let file = directory.appendingPathComponent("\(name).html")
-        let actual = html.replacingOccurrences(of: "><", with: ">\n<") + "\n"
-        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
-            || !FileManager.default.fileExists(atPath: file.path)
-        {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("Recorded snapshot \(name).html; run again to compare.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        guard expected != actual else { return }
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = Array(zip(a, b)).firstIndex { $0 != $1 } ?? min(a.count, b.count)
-        Issue.record(
-            "Snapshot \(name).html differs at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")",
-            sourceLocation: sourceLocation)
     }
 }
