@@ -109,6 +109,19 @@ def card_games(driver) -> list[list[tuple[str, str]]]:
             for card in driver.find_elements(By.CSS_SELECTOR, ".option-card")]
 
 
+def save_first_option(d, name: str) -> None:
+    """Saves option 1 of the options page under `name` (a plain form POST) and checks the saved trip opens."""
+    card = d.find_element(By.CSS_SELECTOR, ".option-card")
+    field = card.find_element(By.CSS_SELECTOR, "input[name='name']")
+    field.clear()
+    field.send_keys(name)
+    click(d, card.find_element(By.CSS_SELECTOR, ".save-form button[type='submit']"))
+    wait(d, 20).until(lambda driver: "/trips/saved/" in driver.current_url)
+    wait_loaded(d)
+    assert one(d, "#trip-name").text == name, d.current_url
+    assert d.get_cookie("st_traveller"), "saving gave this browser no traveller identity"
+
+
 # ----------------------------------------------------------------------------------------------------------------
 # Journey 2: the five modes without JavaScript
 
@@ -125,6 +138,7 @@ def test_date_range_and_locations_without_js(nojs_driver, server):
     assert parse_qs(urlparse(d.current_url).query)["from"] == ["2026-06-01"]
     assert len(css(d, ".option-card")) >= 1
     assert all(home.startswith("mlb-") for games in card_games(d) for home, _ in games)
+    save_first_option(d, "Dates first trip")
 
     open_page(d, server, "/trips/new/locations")
     fill(d, "field-start", "Boston")
@@ -134,6 +148,7 @@ def test_date_range_and_locations_without_js(nojs_driver, server):
     tick_only(d, "sports", {"mlb"})
     submit(d)
     assert len(css(d, ".option-card")) >= 1, d.current_url + " " + " ".join(e.text for e in css(d, ".failure, .field-error"))
+    save_first_option(d, "Boston to New York")
 
 
 def test_follow_team_games_involve_the_team(nojs_driver, server):
@@ -147,6 +162,7 @@ def test_follow_team_games_involve_the_team(nojs_driver, server):
     assert cards, d.page_source[:2000]
     for games in cards:
         assert games and all("mlb-bos" in pair for pair in games), games
+    save_first_option(d, "Following the Red Sox")
 
 
 def test_team_first_windows_have_every_team_at_home(nojs_driver, server):
@@ -164,6 +180,7 @@ def test_team_first_windows_have_every_team_at_home(nojs_driver, server):
         homes = {home for home, _ in games}
         assert {"mlb-bos", "mlb-nyy"} <= homes, games
     assert one(d, ".timeline-card")
+    save_first_option(d, "Two teams at home")
 
 
 def test_game_first_from_chosen_games(nojs_driver, server):
@@ -182,6 +199,7 @@ def test_game_first_from_chosen_games(nojs_driver, server):
     assert chosen  # the must-see ids were carried in the URL
     sent = {g for value in parse_qs(urlparse(d.current_url).query)["games"] for g in value.split(",")}
     assert sent == set(home)
+    save_first_option(d, "Must-see games")
 
 
 # ----------------------------------------------------------------------------------------------------------------
