@@ -82,11 +82,16 @@ poll = call("POST", "/api/trips/polls", "/api/trips/polls", expect=201, token=to
 share = poll["shareToken"]
 call("POST", f"/api/trips/polls/{share}/votes", "/api/trips/polls/{token}/votes", expect=201,
     body={"optionID": "o1", "voterID": "ci-voter-0001"})
-call("POST", f"/api/trips/polls/{share}/votes", "/api/trips/polls/{token}/votes", expect=409,
+# One vote per voter, changeable until the poll closes: the same voter's second vote replaces the first.
+changed = call("POST", f"/api/trips/polls/{share}/votes", "/api/trips/polls/{token}/votes", expect=201,
     body={"optionID": "o2", "voterID": "ci-voter-0001"})
-call("GET", f"/api/trips/polls/{share}", "/api/trips/polls/{token}", expect=200)
+call("POST", f"/api/trips/polls/{share}/votes", "/api/trips/polls/{token}/votes", expect=201,
+    body={"optionID": "o2", "voterID": "ci-voter-0002"})
+shown = call("GET", f"/api/trips/polls/{share}", "/api/trips/polls/{token}", expect=200)
 closed = call("POST", f"/api/trips/polls/{share}/close", "/api/trips/polls/{token}/close", expect=200, token=token)
-assert closed["tally"]["winner"] == "o1"
+assert closed["tally"]["winner"] == "o2", closed["tally"]
+call("POST", f"/api/trips/polls/{share}/votes", "/api/trips/polls/{token}/votes", expect=409,
+    body={"optionID": "o1", "voterID": "ci-voter-0003"})
 call("DELETE", f"/api/trips/saved/{saved['id']}", "/api/trips/saved/{id}", expect=204, token=token)
 call("DELETE", "/api/trips/travellers/me", "/api/trips/travellers/me", expect=204, token=token)
 print(f"sportstime api: {checked} passed, 0 failed")
