@@ -12,7 +12,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import SCREENSHOT_DIR
 from test_clubweekly import css, full_page_screenshot, one, wait, wait_loaded
-from test_trips_plan import check_page, click, fill, set_date, tick_only
+from test_trips_plan import check_page, click, fill, next_step, set_date, tick_only
 
 
 def test_plan_save_reload_and_read_offline(driver, make_server):
@@ -26,9 +26,12 @@ def test_plan_save_reload_and_read_offline(driver, make_server):
     wait_loaded(driver)
     assert urlparse(driver.current_url).path == "/trips/new/date-range"
     tick_only(driver, "sports", {"mlb"})
+    next_step(driver)
     set_date(driver, "field-from", "2027-05-03")
     set_date(driver, "field-to", "2027-05-07")
     fill(driver, "field-start", "Boston")
+    next_step(driver)
+    assert one(driver, "form.wizard").get_attribute("data-step") == "3"
     # A slow answer (1.5 s of network latency here) shows "Planning your trip…" after 300 ms. WebDriver waits for
     # navigations to finish, so the old page notes in sessionStorage that it showed the notice.
     driver.execute_script("""

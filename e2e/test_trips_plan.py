@@ -95,6 +95,14 @@ def tick_only(driver, name: str, values: set[str]) -> None:
             box.click()
 
 
+def next_step(driver) -> None:
+    """The wizard's "Next" (a GET to the next step, every answer so far in the URL)."""
+    before = driver.current_url
+    driver.find_element(By.ID, "plan-next").click()
+    wait(driver, 20).until(lambda d: d.current_url != before)
+    wait_loaded(driver)
+
+
 def submit(driver) -> None:
     before = driver.current_url
     driver.find_element(By.ID, "plan-submit").click()
@@ -128,11 +136,22 @@ def save_first_option(d, name: str) -> None:
 
 def test_date_range_and_locations_without_js(nojs_driver, server):
     d = nojs_driver
+    # Step by step: each step a GET with the answers so far in the URL, so Back and the back button keep them.
     open_page(d, server, "/trips/new/date-range")
+    assert one(d, "form.wizard").get_attribute("data-step") == "1"
+    assert not css(d, "#field-from"), "step 1 asks only for the sports"
     tick_only(d, "sports", {"mlb"})
+    next_step(d)
+    assert parse_qs(urlparse(d.current_url).query)["step"] == ["2"]
     set_date(d, "field-from", "2026-06-01")
     set_date(d, "field-to", "2026-06-05")
     fill(d, "field-start", "Boston")
+    next_step(d)
+    assert one(d, "form.wizard").get_attribute("data-step") == "3" and css(d, "#field-drivers")
+    d.back()
+    wait_loaded(d)
+    assert one(d, "#field-start").get_attribute("value") == "Boston", "the back button keeps the answers"
+    next_step(d)
     submit(d)
     assert urlparse(d.current_url).path == "/trips/options", d.current_url
     assert parse_qs(urlparse(d.current_url).query)["from"] == ["2026-06-01"]
@@ -140,7 +159,7 @@ def test_date_range_and_locations_without_js(nojs_driver, server):
     assert all(home.startswith("mlb-") for games in card_games(d) for home, _ in games)
     save_first_option(d, "Dates first trip")
 
-    open_page(d, server, "/trips/new/locations")
+    open_page(d, server, "/trips/new/locations?step=all")
     fill(d, "field-start", "Boston")
     fill(d, "field-end", "New York")
     set_date(d, "field-from", "2026-06-01")
@@ -153,7 +172,7 @@ def test_date_range_and_locations_without_js(nojs_driver, server):
 
 def test_follow_team_games_involve_the_team(nojs_driver, server):
     d = nojs_driver
-    open_page(d, server, "/trips/new/follow-team")
+    open_page(d, server, "/trips/new/follow-team?step=all")
     Select(d.find_element(By.ID, "field-team")).select_by_value("mlb-bos")
     set_date(d, "field-from", "2026-06-01")
     set_date(d, "field-to", "2026-06-10")
@@ -167,7 +186,7 @@ def test_follow_team_games_involve_the_team(nojs_driver, server):
 
 def test_team_first_windows_have_every_team_at_home(nojs_driver, server):
     d = nojs_driver
-    open_page(d, server, "/trips/new/team-first")
+    open_page(d, server, "/trips/new/team-first?step=all")
     teams = Select(d.find_element(By.ID, "field-teams"))
     teams.select_by_value("mlb-bos")
     teams.select_by_value("mlb-nyy")

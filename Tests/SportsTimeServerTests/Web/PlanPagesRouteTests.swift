@@ -206,4 +206,56 @@ struct PlanPagesRouteTests {
             #expect(String(buffer: suggestions.body).contains("Trips from Chicago in July 2026"))
         }
     }
+
+    @Test("the wizard goes step by step, each a GET carrying the answers so far; a bad answer sends back to its step")
+    func steps() async throws {
+        try await withApp { _, client in
+            // A fresh wizard starts at step 1: only the sports, then "Next" to the wizard itself with step 2.
+            let (_, first) = try await Self.page(client, "/trips/new/date-range")
+            #expect(first.contains("data-step=\"1\"") && first.contains("Step 1 of 3"))
+            #expect(first.contains("id=\"field-sports\"") && !first.contains("id=\"field-from\""))
+            #expect(first.contains("action=\"/trips/new/date-range\"") && first.contains("name=\"step\" value=\"2\""))
+            #expect(first.contains("id=\"plan-next\"") && !first.contains("id=\"plan-submit\""))
+
+            // Step 2 carries the sports as a hidden answer and offers Back to step 1 with them.
+            let (_, second) = try await Self.page(client, "/trips/new/date-range?sports=mlb&step=2")
+            #expect(second.contains("data-step=\"2\"") && second.contains("id=\"field-from\""))
+            #expect(second.contains("<input type=\"hidden\" name=\"sports\" value=\"mlb\""))
+            #expect(!second.contains("id=\"field-sports\""))
+            #expect(second.contains("step=1") && second.contains(">Back<"))
+
+            // The last step goes to the options, with every earlier answer carried.
+            let (_, last) = try await Self.page(
+                client, "/trips/new/date-range?sports=mlb&from=2026-06-01&to=2026-06-05&start=Boston&step=3")
+            #expect(last.contains("action=\"/trips/options\"") && last.contains("id=\"plan-submit\""))
+            for pair in ["name=\"from\" value=\"2026-06-01\"", "name=\"start\" value=\"Boston\"", "name=\"mode\""] {
+                #expect(last.contains(pair), "\(pair)")
+            }
+            #expect(last.contains("id=\"field-drivers\""))
+
+            // An answer that cannot be read keeps the traveller on its step, as typed, with the message.
+            let (_, back) = try await Self.page(client, "/trips/new/date-range?sports=mlb&from=June&step=3")
+            #expect(back.contains("data-step=\"2\"") && back.contains("value=\"June\"") && back.contains("field-error"))
+
+            // Every question on one page, on request or when a link brings answers without a step.
+            let (_, all) = try await Self.page(client, "/trips/new/date-range?step=all")
+            #expect(
+                !all.contains("data-step=") && all.contains("id=\"field-sports\"") && all.contains("id=\"field-from\""))
+            let (_, linked) = try await Self.page(client, "/trips/new/date-range?from=2026-06-01")
+            #expect(!linked.contains("data-step=") && linked.contains("id=\"field-drivers\""))
+        }
+    }
+
+    @Test("step numbers: out-of-range ones clamp, garbage shows everything")
+    func stepNumbers() {
+        #expect(WizardModel.step(requested: "9", raw: [("step", "9")], problems: [], mode: .followTeam) == 3)
+        #expect(WizardModel.step(requested: "0", raw: [("step", "0")], problems: [], mode: .teamFirst) == 1)
+        #expect(WizardModel.step(requested: "two", raw: [], problems: [], mode: .dateRange) == nil)
+        #expect(WizardModel.step(requested: nil, raw: [], problems: [], mode: .dateRange) == 1)
+        #expect(WizardModel.step(requested: nil, raw: [("mode", "x")], problems: [], mode: .dateRange) == 1)
+        let faulty = [PlanQuery.Problem(field: .hours, message: "bad")]
+        #expect(WizardModel.step(requested: "3", raw: [("step", "3")], problems: faulty, mode: .locations) == 3)
+        let early = [PlanQuery.Problem(field: .start, message: "bad")]
+        #expect(WizardModel.step(requested: "3", raw: [("step", "3")], problems: early, mode: .locations) == 1)
+    }
 }

@@ -26,10 +26,13 @@ extension TripsWebController {
         let catalog = try await app.currentCatalog()
         problems += WizardModel.checks(query, catalog: catalog)
         let prefs = TripsPrefs.resolve(request)
+        let step = WizardModel.step(
+            requested: raw.last { $0.0 == "step" }?.1, raw: raw, problems: problems,
+            mode: mode)
         let model = WizardModel.build(
             mode: mode, raw: raw, query: query, problems: problems, prefs: prefs,
             prefsSaved: request.cookies[TripsPrefs.cookieName] != nil, catalog: catalog,
-            imported: try await app.importedCounts(), today: today())
+            imported: try await app.importedCounts(), today: today(), step: step)
         return Self.html(WizardView.page(model, prefs: prefs))
     }
 

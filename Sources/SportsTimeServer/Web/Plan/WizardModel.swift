@@ -67,10 +67,31 @@ struct WizardModel: Sendable, Equatable {
     var scheduleURL: String
     /// Other modes, for the mode switcher.
     var modes: [(mode: PlanningMode, url: String, current: Bool)]
+    /// The step shown (1-based), or nil for every question on one page.
+    var step: Int? = nil
+    /// The steps' titles, in order.
+    var stepTitles: [String] = []
+    /// The answers of the fields this step does not show, carried as hidden inputs (the state is the URL).
+    var carried: [(String, String)] = []
+    /// The previous step with every answer so far (nil on the first step or on one page).
+    var backURL: String? = nil
+    /// The same answers with every question on one page.
+    var allURL: String = ""
+
+    /// The fields on the page now: the step's, or all of them.
+    var shown: [PlanQuery.Field] {
+        guard let step else { return fields }
+        let steps = Self.steps(for: mode)
+        return steps[min(max(step, 1), steps.count) - 1]
+    }
+
+    /// Whether the form leads to another step rather than to the options.
+    var hasNextStep: Bool { step.map { $0 < stepTitles.count } ?? false }
 
     static func == (a: Self, b: Self) -> Bool {
         a.mode == b.mode && a.fields == b.fields && a.values == b.values && a.problems == b.problems
-            && a.leagues == b.leagues && a.games == b.games && a.teamGroups == b.teamGroups
+            && a.leagues == b.leagues && a.games == b.games && a.teamGroups == b.teamGroups && a.step == b.step
+            && a.carried.elementsEqual(b.carried) { $0 == $1 }
     }
 
     /// The fields of each mode (the notes' §4 "Per mode").
@@ -85,6 +106,51 @@ struct WizardModel: Sendable, Equatable {
         }
     }
 
+    /// The mode's questions in three steps, as the spec's wizard asks them: what to see, when and where, how to
+    /// travel.
+    static func steps(for mode: PlanningMode) -> [[PlanQuery.Field]] {
+        let all = fields(for: mode)
+        let first: [PlanQuery.Field] =
+            switch mode {
+            case .dateRange: [.sports]
+            case .gameFirst: [.games]
+            case .locations: [.start, .end]
+            case .followTeam: [.team]
+            case .teamFirst: [.teams]
+            }
+        let driving: [PlanQuery.Field] = [.drivers, .hours, .leisure, .stops, .repeatCities]
+        return [first, all.filter { !first.contains($0) && !driving.contains($0) }, driving]
+    }
+
+    /// The steps' titles.
+    static func stepTitles(for mode: PlanningMode) -> [String] {
+        let first: String =
+            switch mode {
+            case .dateRange: "Sports"
+            case .gameFirst: "Must-see games"
+            case .locations: "From and to"
+            case .followTeam: "Team"
+            case .teamFirst: "Teams"
+            }
+        return [first, mode == .locations ? "Dates and sports" : "Dates and places", "Driving and pace"]
+    }
+
+    /// The step to show for a request: `step=all` (or answers in the URL without a step, as a fix's "change by
+    /// hand" link sends them) shows every question; a fresh wizard starts at step 1; a later step with problems in
+    /// an earlier one goes back to the first such step.
+    static func step(
+        requested text: String?, raw: [(String, String)], problems: [PlanQuery.Problem], mode: PlanningMode
+    ) -> Int? {
+        let answers = raw.contains { !["mode", "step"].contains($0.0) }
+        guard let text else { return answers ? nil : 1 }
+        guard text != "all", let number = Int(text) else { return nil }
+        let steps = steps(for: mode)
+        let wanted = min(max(number, 1), steps.count)
+        let faulty = Set(problems.map(\.field))
+        let earlier = steps.prefix(wanted - 1).firstIndex { !faulty.isDisjoint(with: $0) }
+        return earlier.map { $0 + 1 } ?? wanted
+    }
+
     /// Builds the wizard of `mode` from the request's query items.
     /// - Parameters:
     ///   - raw: the query as sent (kept for fields that could not be read).
@@ -95,11 +161,12 @@ struct WizardModel: Sendable, Equatable {
     ///   - today: the day the dates default from.
     static func build(
         mode: PlanningMode, raw: [(String, String)], query: PlanQuery, problems: [PlanQuery.Problem],
-        prefs: TripsPrefs, prefsSaved: Bool, catalog: Catalog, imported: [League: Int], today: LocalDate
+        prefs: TripsPrefs, prefsSaved: Bool, catalog: Catalog, imported: [League: Int], today: LocalDate,
+        step: Int? = nil
     ) -> WizardModel {
         var query = query
         query.mode = mode
-        let fresh = raw.filter { $0.0 != "mode" }.isEmpty
+        let fresh = raw.filter { !["mode", "step"].contains($0.0) }.isEmpty
         var notes: [String] = []
         if fresh {
             if prefsSaved, query.start == nil, catalog.location(named: prefs.homeCity) != nil {
@@ -176,7 +243,7 @@ struct WizardModel: Sendable, Equatable {
         var schedule: [(String, String)] = []
         if let from = query.from { schedule.append(("from", from.description)) }
         if let to = query.to { schedule.append(("to", to.description)) }
-        return WizardModel(
+        var model = WizardModel(
             mode: mode, fields: fields(for: mode), values: values, problems: byField, leagues: leagues,
             cities: cities, teamGroups: teamGroups, games: chips, leisure: leisure, regions: regions,
             repeatCities: query.repeatCities, drivers: query.drivers,
@@ -188,6 +255,26 @@ struct WizardModel: Sendable, Equatable {
             modes: PlanningMode.allCases.map {
                 ($0, TripsPageURL.wizard.path(["mode": $0.slug]), $0 == mode)
             })
+        model.stepTitles = stepTitles(for: mode)
+        // Answers as read (what could not be read stays as typed), without the mode, which the path carries.
+        let readKeys = Set(query.items.map(\.0))
+        let answers =
+            query.items.filter { $0.0 != PlanQuery.Field.mode.rawValue }
+            + raw.filter { pair in
+                !readKeys.contains(pair.0) && !["mode", "step"].contains(pair.0)
+                    && byField[PlanQuery.Field(rawValue: pair.0) ?? .mode] != nil
+            }
+        let wizard = { (step: String) in
+            TripsPageURL.wizard.path(["mode": mode.slug], query: RoutePath.query(answers + [("step", step)]))
+        }
+        model.allURL = wizard("all")
+        if let step {
+            model.step = step
+            let shownKeys = Set(model.shown.map(\.rawValue))
+            model.carried = answers.filter { !shownKeys.contains($0.0) }
+            if step > 1 { model.backURL = wizard(String(step - 1)) }
+        }
+        return model
     }
 
     /// The pace's rules in words.

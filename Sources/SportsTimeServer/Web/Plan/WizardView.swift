@@ -26,6 +26,7 @@ enum WizardView {
                 .p(.class("lead"), .safeText(model.mode.summary)),
                 failure,
                 .forEach(model.notes) { .p(.class("hint wizard-note"), .safeText($0)) },
+                steps(model),
                 form(model)))
     }
 
@@ -45,17 +46,58 @@ enum WizardView {
                     })))
     }
 
+    /// Where the wizard stands: "Step 2 of 3", each step named, the current one marked; earlier steps are links.
+    static func steps(_ model: WizardModel) -> Node<HTML.BodyContext> {
+        guard let step = model.step else {
+            return .p(.class("hint wizard-steps-note"), .text("Every question on one page."))
+        }
+        return .nav(
+            .class("wizard-steps"), .ariaLabel("Steps"),
+            .p(.class("hint"), .safeText("Step \(step) of \(model.stepTitles.count)")),
+            .ol(
+                .forEach(Array(model.stepTitles.enumerated())) { index, title in
+                    .li(
+                        .if(index + 1 == step, .attribute(named: "aria-current", value: "step")),
+                        .if(index + 1 < step, .class("done")),
+                        .safeText(title))
+                }),
+            .a(.class("wizard-all"), .link(model.allURL), .text("All questions on one page")))
+    }
+
+    /// Back (a link to the previous step) and Next, or Find trips on the last step.
+    static func actions(_ model: WizardModel) -> Node<HTML.BodyContext> {
+        let submit: Node<HTML.BodyContext>
+        if model.hasNextStep, let step = model.step, step < model.stepTitles.count {
+            let title = model.stepTitles[step]
+            submit = .button(.type(.submit), .class("button"), .id("plan-next"), .safeText("Next: \(title)"))
+        } else {
+            submit = .button(.type(.submit), .class("button"), .id("plan-submit"), .text("Find trips"))
+        }
+        let back: Node<HTML.BodyContext> =
+            model.backURL.map {
+                .a(.class("button secondary"), .link($0), .text("Back"))
+            } ?? .empty
+        return .div(.class("wizard-actions"), back, submit)
+    }
+
     static func form(_ model: WizardModel) -> Node<HTML.BodyContext> {
-        .element(
+        let next = model.hasNextStep
+        let action = next ? TripsPageURL.wizard.path(["mode": model.mode.slug]) : TripsPageURL.options.path()
+        return .element(
             named: "form",
             nodes: [
-                .class("wizard card"), .attr("action", TripsPageURL.options.path()), .attr("method", "get"),
+                .class("wizard card"), .attr("action", action), .attr("method", "get"),
                 .flag("novalidate"), .attr("data-mode", model.mode.slug),
-                .input(.type(.hidden), .name("mode"), .attr("value", model.mode.slug)),
-                .forEach(model.fields) { field(model, $0) },
-                .div(
-                    .class("wizard-actions"),
-                    .button(.type(.submit), .class("button"), .id("plan-submit"), .text("Find trips"))),
+                .unwrap(model.step) { .attr("data-step", String($0)) },
+                .if(!next, .input(.type(.hidden), .name("mode"), .attr("value", model.mode.slug))),
+                .forEach(model.carried) { pair in
+                    .input(.type(.hidden), .name(pair.0), .attr("value", pair.1))
+                },
+                .unwrap(model.step) { step in
+                    .if(next, .input(.type(.hidden), .name("step"), .attr("value", String(step + 1))))
+                },
+                .forEach(model.shown) { field(model, $0) },
+                actions(model),
                 .element(
                     named: "datalist",
                     nodes: [
