@@ -47,11 +47,13 @@ public actor RideEngine {
     public private(set) var recording: WorkoutRecording
     var controller: Zone2PowerController?
     var stopped = false
+    /// The wait for the next second, cancelled by `stop`.
+    var nap: Task<Void, any Error>?
     /// The rider paused (as opposed to a pause for lack of trainer data).
     var riderPaused = false
     var secondsWithoutData: TimeInterval = 0
     var lastPackets = 0
-    /// Seconds ticked (paused ones included).
+    /// Seconds ticked and finished (paused ones included).
     public private(set) var ticks = 0
     var ticksSincePacket = 0
     var latest: Snapshot
@@ -109,9 +111,14 @@ public actor RideEngine {
     public func run() async -> WorkoutRecording {
         await trainer.setTarget(watts: latest.target)
         while !isFinished && !Task.isCancelled {
-            guard (try? await sleep(.seconds(1))) != nil, !stopped else { break }
+            // The wait is a task of its own, so `stop` ends the ride at once instead of at the next second.
+            let sleep = self.sleep
+            let nap = Task { try await sleep(.seconds(1)) }
+            self.nap = nap
+            guard (try? await nap.value) != nil, !stopped else { break }
             await tick()
         }
+        nap = nil
         latest.isFinished = isFinished
         saveCheckpoint()
         return recording
@@ -153,13 +160,13 @@ public actor RideEngine {
         case .stop:
             stopped = true
             latest.isFinished = true
+            nap?.cancel()
             return "stopped at \(Int(recording.elapsed) / 60) min"
         }
     }
 
     /// One second of the ride.
     func tick() async {
-        ticks += 1
         // Fresh data only: a trainer that stopped sending is a gap after a 1-s hold, never a repeated value.
         let packets = await trainer.bikeDataPackets
         ticksSincePacket = packets == lastPackets ? ticksSincePacket + 1 : 0
@@ -212,6 +219,8 @@ public actor RideEngine {
             heartRate: heartRate, cadence: bike?.instantaneousCadence.map { Int($0.rounded()) },
             zoneLower: controller?.zone.lower, zoneUpper: controller?.zone.upper,
             trainerConnected: trainerConnected, strapConnected: strapConnected, notice: latest.notice)
+        // Counted when the second is done (recorded, snapshot updated), so a reader that sees it sees the result.
+        ticks += 1
     }
 
     func saveCheckpoint() {
