@@ -21,6 +21,14 @@ def test_home_page_shows_every_app_with_a_glance(driver, server, lang, label, si
     cards = css(driver, "section.home-card")
     assert [c.get_attribute("id") for c in cards] == ["clubweekly", "sportstime", "justzone2", "swiss"]
     club = one(driver, "#clubweekly").text
+    # A glance later than CLUBHOUSE_HOME_WAIT says so and asks for a reload (seen once in CI, at the server's
+    # start-up under full load); reload as the page says, a few times, before calling it a failure.
+    for _ in range(3):
+        if "reload" not in club and "neu laden" not in club:
+            break
+        driver.refresh()
+        wait_loaded(driver)
+        club = one(driver, "#clubweekly").text
     assert "Demo Cycling Club" in club and ("km" in club or "No rides" in club or "Noch keine" in club)
     assert one(driver, "html").get_attribute("lang") == lang
     assert one(driver, ".app-switcher .ch-brand").get_attribute("aria-current") == "page"
