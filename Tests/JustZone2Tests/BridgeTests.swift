@@ -192,7 +192,8 @@ struct BridgeTests {
         let task = Task { await session.run() }
         await session.setTarget(watts: 180)
         await settle("target applied") { await trainer.trainer.targetWatts == 180 }
-        // The browser reports the drop (gattserverdisconnected); the trainer forgets control and target.
+        // The browser reports the drop (gattserverdisconnected); the trainer forgets control.
+        let writesBefore = await trainer.writes.count
         await trainer.dropLink()
         await bridge.receive(.device(device: .trainer, event: .disconnected, name: nil, reason: "out of range"))
         await settle("link seen down") { await !session.isConnected }
@@ -200,8 +201,16 @@ struct BridgeTests {
         await settle("the session waits to reconnect") { clock.sleeping >= 1 }
         clock.advance(by: .milliseconds(10))
         await settle("reconnected") { await session.connections == 2 }
-        await settle("target re-applied") { await trainer.trainer.targetWatts == 180 }
+        // The whole control sequence runs again (the simulator keeps its last target, so wait for the writes).
+        await settle("target re-applied") {
+            await trainer.writes.dropFirst(writesBefore).contains(.setTargetPower(watts: 180))
+        }
+        #expect(
+            Array(await trainer.writes.dropFirst(writesBefore)) == [
+                .requestControl, .startOrResume, .setTargetPower(watts: 180),
+            ])
         #expect(await trainer.trainer.controlGranted)
+        #expect(await trainer.trainer.targetWatts == 180)
         task.cancel()
         await task.value
     }
