@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TodayInSwitzerland
 
@@ -17,24 +18,7 @@ struct WebVisitorSnapshots {
     static func assertSnapshot(
         _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let file = directory.appendingPathComponent("\(name).html")
-        let actual = normalized(html)
-        if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
-            || !FileManager.default.fileExists(atPath: file.path)
-        {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try actual.write(to: file, atomically: true, encoding: .utf8)
-            Issue.record("Recorded snapshot \(name).html; run again to compare.", sourceLocation: sourceLocation)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        guard expected != actual else { return }
-        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = Array(zip(a, b)).firstIndex { $0 != $1 } ?? min(a.count, b.count)
-        Issue.record(
-            "Snapshot \(name).html differs at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")",
-            sourceLocation: sourceLocation)
+        try HTMLSnapshot.assertMatches(normalized(html), named: name, in: directory, sourceLocation: sourceLocation)
     }
 
     static var items: VisitorItems {

@@ -252,7 +252,7 @@ struct PlanPagesTests {
             OptionsView.timeline(model).render() + OptionsView.table(model).render()
             + OptionsView.card(model.cards[0]).render()
         #expect(html.contains("Red &lt;Sox&gt;") && !html.contains("Red <Sox>"))
-        try HTMLSnapshot.assertMatches(html, named: "plan-options")
+        try TripsSnapshot.assertMatches(html, named: "plan-options")
     }
 
     @Test("snapshot: the wizard with a problem next to its field")
@@ -268,7 +268,7 @@ struct PlanPagesTests {
         let html = WizardView.form(model).render()
         #expect(html.contains("value=\"June 1st\"") && html.contains("aria-invalid=\"true\""))
         #expect(html.contains("aria-describedby=\"field-from-error\""))
-        try HTMLSnapshot.assertMatches(html, named: "plan-wizard")
+        try TripsSnapshot.assertMatches(html, named: "plan-wizard")
     }
 
     @Test("a fix's URL reads back as its query")

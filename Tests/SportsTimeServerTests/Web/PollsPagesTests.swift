@@ -153,6 +153,6 @@ struct PollsPagesTests {
         let html = PollsView.poll(model, prefs: .standard)
         #expect(html.contains("You voted for South.") && html.contains("Winner: North"))
         #expect(html.contains("data-live-tally"), "the script finds the tally to refresh")
-        try HTMLSnapshot.assertMatches(MorePages.main(html), named: "poll-closed")
+        try TripsSnapshot.assertMatches(MorePages.main(html), named: "poll-closed")
     }
 }

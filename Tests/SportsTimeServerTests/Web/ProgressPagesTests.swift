@@ -83,7 +83,7 @@ struct ProgressPagesTests {
         #expect(five.current == 2 && five.target == 5)
         let html = ProgressView.achievements(model, prefs: .standard)
         #expect(html.contains("<progress") && html.contains("2 of 5") && html.contains("Just earned: Doubleheader day"))
-        try HTMLSnapshot.assertMatches(MorePages.main(html), named: "achievements-two-visits")
+        try TripsSnapshot.assertMatches(MorePages.main(html), named: "achievements-two-visits")
     }
 
     @Test("the share card: 1200×630 SVG with the count per league, the latest badge and the visited venues")

@@ -106,7 +106,7 @@ struct SchedulePagesTests {
     func snapshot() async throws {
         let model = try await Self.model([("venue", "fenway-park"), ("from", "2026-06-01"), ("to", "2026-06-10")])
         #expect(model.rowCount > 0)
-        try HTMLSnapshot.assertMatches(
+        try TripsSnapshot.assertMatches(
             MorePages.main(ScheduleView.page(model, prefs: .standard)), named: "schedule-fenway")
     }
 }

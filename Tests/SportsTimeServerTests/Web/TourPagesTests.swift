@@ -99,7 +99,7 @@ struct TourPagesTests {
         let html = TourView.page(model, prefs: .standard)
         #expect(html.contains("<noscript><meta http-equiv=\"refresh\" content=\"5\""))
         #expect(html.contains("data-tour-message") && html.contains("Searching. Trying every first day"))
-        try HTMLSnapshot.assertMatches(MorePages.main(html), named: "tour-searching")
+        try TripsSnapshot.assertMatches(MorePages.main(html), named: "tour-searching")
         let failed = TourModel.build(
             input: input, errors: [:], request: request,
             stored: StoredTour(

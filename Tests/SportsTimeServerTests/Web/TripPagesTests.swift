@@ -226,7 +226,7 @@ struct TripPagesTests {
         #expect(html.contains("Breakfast &lt;at&gt; Mike&#39;s") || html.contains("Breakfast &lt;at&gt; Mike&apos;s"))
         #expect(html.contains("/trips/saved/t1/rename") && html.contains("/trips/polls/new?trips=t1"))
         #expect(!html.contains("<script"))
-        try HTMLSnapshot.assertMatches(html, named: "trip-owner")
+        try TripsSnapshot.assertMatches(html, named: "trip-owner")
         let shared = TripPageModel.build(
             option: TripFixtures.option, name: "Shared", mode: .shared(token: "tok"), preferences: nil,
             prefs: .standard)

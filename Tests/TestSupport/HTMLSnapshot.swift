@@ -1,18 +1,19 @@
 import Foundation
 import Testing
 
-/// HTML snapshot files of the SportsTime pages, in `__Snapshots__` beside this file.
-enum HTMLSnapshot {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "__Snapshots__")
+/// HTML snapshot files shared by the apps' view tests: one element per line, recorded when missing or with
+/// `SNAPSHOT_RECORD=1` (and then failing, so a recording is always looked at), a difference named by its first line.
+public enum HTMLSnapshot {
+    /// One element per line, so diffs are readable.
+    public static func normalized(_ html: String) -> String {
+        html.replacingOccurrences(of: "><", with: ">\n<") + "\n"
+    }
 
-    /// Compares `html` (one element per line) with `__Snapshots__/<name>.html`; records it when missing or with
-    /// `SNAPSHOT_RECORD=1` (and fails, so a recording is always looked at). A difference names its first line.
-    static func assertMatches(
-        _ html: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation
+    /// Compares `actual` (already normalized) with `<directory>/<name>.html`.
+    public static func assertMatches(
+        _ actual: String, named name: String, in directory: URL, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let file = directory.appendingPathComponent("\(name).html")
-        let actual = html.replacingOccurrences(of: "><", with: ">\n<") + "\n"
         if ProcessInfo.processInfo.environment["SNAPSHOT_RECORD"] == "1"
             || !FileManager.default.fileExists(atPath: file.path)
         {
