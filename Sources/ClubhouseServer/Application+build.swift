@@ -1,12 +1,16 @@
 import Configuration
+import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
 import ServerKit
 
 /// Every route of every app behind the cross-cutting middleware (request log, metrics, security headers), with
-/// `/health`, `/metrics` and the shell's routes.
-public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Router<AppRequestContext> {
+/// `/health`, `/metrics` and the shell's routes. `homeWait` replaces `CLUBHOUSE_HOME_WAIT` (tests pass `.infinity`,
+/// so what the home page shows never depends on how busy the machine is).
+public func buildRouter(
+    _ runtime: ClubhouseRuntime, warmUp: Bool = false, homeWait: TimeInterval? = nil
+) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: ForwardedHeadersMiddleware(trusting: runtime.config.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
@@ -19,7 +23,8 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
     for module in runtime.apps.modules { module.addRoutes(to: router) }
     let shell = ShellController(
         defaultClub: runtime.config.defaultClub, apps: runtime.apps,
-        glanceWait: runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 0.9))
+        glanceWait: homeWait ?? runtime.config.settings.double(forKey: "clubhouse.homeWait", default: 0.9),
+        logger: runtime.logger)
     if warmUp { shell.warmUp() }
     shell.addRoutes(to: router)
     return router
@@ -30,7 +35,7 @@ public func buildRouter(_ runtime: ClubhouseRuntime, warmUp: Bool = false) -> Ro
 /// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
 /// the first visitor sees them.
 public func buildApplication(
-    _ runtime: ClubhouseRuntime, warmUp: Bool = false
+    _ runtime: ClubhouseRuntime, warmUp: Bool = false, homeWait: TimeInterval? = nil
 ) async throws
     -> some ApplicationProtocol
 {
@@ -38,7 +43,7 @@ public func buildApplication(
     let config = runtime.config
     let logger = runtime.logger
     var app = Application(
-        router: buildRouter(runtime, warmUp: warmUp),
+        router: buildRouter(runtime, warmUp: warmUp, homeWait: homeWait),
         server: .http1(
             configuration: .init(
                 additionalChannelHandlers: [

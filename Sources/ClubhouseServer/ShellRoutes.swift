@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import JustZone2Server
+import Logging
 import ServerKit
 import SportsTime
 import SportsTimeServer
@@ -47,15 +48,18 @@ struct ShellController: Sendable {
     /// Today's suggested trip, computed once a day (planning takes a moment; the home page never waits for it).
     let tripOfTheDay = TripOfTheDay()
 
-    /// The longest the home page waits for any app's glance (`CLUBHOUSE_HOME_WAIT`, 0.9 s: the page answers within a second).
+    /// The longest the home page waits for any app's glance (`CLUBHOUSE_HOME_WAIT`, 0.9 s: the page answers within a
+    /// second); infinite in tests.
     let glanceWait: TimeInterval
+    let logger: Logger
 
     init(
-        defaultClub: String, apps: ClubhouseApps, glanceWait: TimeInterval = 0.9,
+        defaultClub: String, apps: ClubhouseApps, glanceWait: TimeInterval = 0.9, logger: Logger,
         now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.defaultClub = defaultClub
-        self.glanceWait = min(max(glanceWait, 0.05), 60)
+        self.glanceWait = glanceWait.isInfinite ? .infinity : min(max(glanceWait, 0.05), 60)
+        self.logger = logger
         self.apps = apps
         self.now = now
         let script = Data(ServiceWorker.script(assets: WebAssets.shared).utf8)
@@ -89,6 +93,21 @@ struct ShellController: Sendable {
         Task { [apps, tripOfTheDay, now] in _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now()) }
     }
 
+    /// `operation` within ``glanceWait``, or nil; a late glance is logged with its app, so a slow start-up shows why.
+    private func glance<Value: Sendable>(
+        _ app: String, _ operation: @escaping @Sendable () async -> Value
+    ) async -> Value? {
+        guard glanceWait.isFinite else { return await operation() }
+        let started = ContinuousClock.now
+        let value = await withinDeadline(glanceWait, operation)
+        if value == nil {
+            logger.warning(
+                "home page glance late",
+                metadata: ["app": "\(app)", "waited": "\(ContinuousClock.now - started)"])
+        }
+        return value
+    }
+
     func clubWeekly(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         Response(status: .found, headers: [.location: ClubWeeklyRoute.dashboard.path(["slug": defaultClub])])
     }
@@ -98,21 +117,26 @@ struct ShellController: Sendable {
         let prefs = SwissPrefs.resolve(request)
         let language = prefs.language
         let time = now()
-        async let club = withinDeadline(glanceWait) { [apps, defaultClub] in
-            (try? await apps.clubWeekly.glance(slug: defaultClub)) ?? nil
+        async let club = glance("clubweekly") { [apps, defaultClub, logger] in
+            do {
+                return try await apps.clubWeekly.glance(slug: defaultClub)
+            } catch {
+                logger.warning("home page glance failed", metadata: ["app": "clubweekly", "error": "\(error)"])
+                return nil
+            }
         }
-        async let trip = withinDeadline(glanceWait) { [apps, tripOfTheDay] in
+        async let trip = glance("sportstime") { [apps, tripOfTheDay] in
             await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: time)
         }
-        async let ride = withinDeadline(glanceWait) { [apps] in
+        async let ride = glance("justzone2") { [apps] in
             apps.justZone2.glance(now: time, timeZone: .current)
         }
         let travellerToken = request.cookies[SportsTimeApp.travellerCookie]?.value
-        async let saved = withinDeadline(glanceWait) { [apps] in
+        async let saved = glance("sportstime-saved") { [apps] in
             guard let travellerToken else { return TripGlance?.none }
             return (try? await apps.sportsTime.nextSavedTrip(travellerToken: travellerToken, now: time)) ?? nil
         }
-        async let swiss = withinDeadline(glanceWait) { [apps] in
+        async let swiss = glance("swiss") { [apps] in
             await apps.swiss.glance(cityID: prefs.city.id, language: language)
         }
         let clubGlance = await club

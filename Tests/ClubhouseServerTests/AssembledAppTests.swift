@@ -39,7 +39,7 @@ struct AssembledClubhouse {
             provider: EnvironmentVariablesProvider(environmentVariables: [
                 "SWISS_OPENMETEO_URL": base, "SWISS_TRANSPORT_URL": base, "SWISS_FEEDS_URL": base,
                 "SWISS_OVERPASS_URL": "\(base)/api/interpreter", "SWISS_ALLOWED_ORIGIN": "https://family.example",
-                "SWISS_UPSTREAM_WAIT": "60", "CLUBHOUSE_HOME_WAIT": "60",
+                "SWISS_UPSTREAM_WAIT": "60",
             ]))
         configure(&config)
         let runtime = try await ClubhouseRuntime.start(config, label: "assembled-test")
@@ -53,7 +53,7 @@ struct AssembledClubhouse {
     ) async throws {
         let assembled = try await start(publicURL: publicURL, configure: configure)
         do {
-            let app = try await buildApplication(assembled.runtime)
+            let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
             try await app.test(.router) { client in try await body(client) }
         } catch {
             await assembled.stop()

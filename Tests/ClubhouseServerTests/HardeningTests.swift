@@ -65,7 +65,7 @@ struct HardeningTests {
             name: "Harbour", slug: "harbour", timeZone: "Europe/Dublin", weekStart: nil, code: Self.code,
             adminPassword: nil, publicFeed: false)
         do {
-            let app = try await buildApplication(assembled.runtime)
+            let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
             try await app.test(.live) { client in
                 for _ in 0..<10 {
                     let wrong = try await Self.session(client, code: "WRONGCODE2", forwardedFor: "203.0.113.7")
@@ -100,7 +100,7 @@ struct HardeningTests {
             config.bodyTimeout = 1
         }
         do {
-            let app = try await buildApplication(assembled.runtime)
+            let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
             try await app.test(.live) { client in
                 let port = try #require(client.port)
                 let head = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + String(repeating: "X-Pad: 1\r\n", count: 60)
@@ -136,7 +136,7 @@ struct HardeningTests {
             config.maxConnections = 2
             config.port = port
         }
-        let app = try await buildApplication(assembled.runtime)
+        let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
         let server = Task { try await app.runService() }
         do {
             var first: RawConnection?

@@ -127,7 +127,6 @@ struct HomePageTests {
                 provider: EnvironmentVariablesProvider(environmentVariables: [
                     "SWISS_OPENMETEO_URL": "http://127.0.0.1:9", "SWISS_TRANSPORT_URL": "http://127.0.0.1:9",
                     "SWISS_FEEDS_URL": "http://127.0.0.1:9", "SWISS_OVERPASS_URL": "http://127.0.0.1:9/api",
-                    "CLUBHOUSE_HOME_WAIT": "60",
                 ]))
         }) { client in
             try await client.execute(uri: "/?lang=de", method: .get) { response in
@@ -137,6 +136,27 @@ struct HomePageTests {
                 #expect(html.contains("lang=\"de\""))
             }
         }
+    }
+
+    @Test("a glance later than CLUBHOUSE_HOME_WAIT is not waited for: the page answers and says so")
+    func lateGlanceRoute() async throws {
+        let assembled = try await AssembledClubhouse.start()
+        await assembled.upstreams.state.setDelay(5_000)  // the Swiss upstreams answer after 5 s; the page waits 0.2
+        do {
+            let app = try await buildApplication(assembled.runtime, homeWait: 0.2)
+            try await app.test(.router) { client in
+                try await client.execute(uri: "/", method: .get) { response in
+                    #expect(response.status == .ok)
+                    let html = String(buffer: response.body)
+                    let swiss = try #require(html.range(of: "id=\"swiss\"")).upperBound
+                    #expect(html[swiss...].contains("in time"), "the Swiss card says it did not answer in time")
+                }
+            }
+        } catch {
+            await assembled.stop()
+            throw error
+        }
+        await assembled.stop()
     }
 
     @Test("a glance that is late, missing or present reads as such")

@@ -91,7 +91,7 @@ struct SlowClientTests {
     @Test("a client that announces a body and stalls, or never finishes its headers, is disconnected")
     func stalledClientsAreDropped() async throws {
         let assembled = try await AssembledClubhouse.start(idleTimeout: 1)
-        let app = try await buildApplication(assembled.runtime)
+        let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
         do {
             try await app.test(.live) { client in
                 let port = try #require(client.port)
