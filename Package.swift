@@ -28,6 +28,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        // JustZone2's Web Bluetooth bridge: the browser relays GATT traffic over a WebSocket (`/zone2/bridge`).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
@@ -134,8 +136,10 @@ let package = Package(
         .target(
             name: "JustZone2Server",
             dependencies: [
-                "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI", "StravaServer",
+                "JustZone2", "ActivityFiles", "ServerKit", "StravaAPI", "StravaServer", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -182,6 +186,7 @@ let package = Package(
                 .product(name: "Plot", package: "Plot"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -267,8 +272,12 @@ let package = Package(
             name: "JustZone2ServerTests",
             dependencies: [
                 "JustZone2Server", "JustZone2", "ActivityFiles", "StravaAPI", "StravaServer", "ServerKit",
-                "TestSupport",
+                "TestSupport", "WebUI",
+                .product(name: "Plot", package: "Plot"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -46,7 +46,7 @@ public struct ClubhouseApps: Sendable {
             settings: config.strava, database: database, logger: logger, httpClient: httpClient, now: now)
         clubWeekly = ClubWeeklyApp(
             config: config, database: database, cipher: cipher, strava: strava, logger: logger, now: now)
-        justZone2 = JustZone2App(config: config, database: database, strava: strava, logger: logger)
+        justZone2 = JustZone2App(config: config, database: database, strava: strava, cipher: cipher, logger: logger)
         sportsTime = try SportsTimeApp(database: database, logger: logger, now: now())
         swiss = try SwissApp(
             database: database, logger: logger, config: SwissUpstreamConfig(settings: config.settings),

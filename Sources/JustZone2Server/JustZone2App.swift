@@ -20,17 +20,29 @@ public struct JustZone2App: AppModule {
     let limiter: AttemptLimiter
     let history: Zone2History
     let uploads: UploadLedger
+    /// The web app's riders (cookie identities, settings, Strava link) and their rides.
+    let riders: RiderStore
+    let rides: RideStore
+    /// Encrypts riders' Strava tokens at rest (the key Club Weekly uses).
+    let cipher: TokenCipher?
+    let database: Database
     let logger: Logger
 
     /// The tables JustZone2 needs (run after the shared ServerKit ones).
     public static let migrations: [Migration] =
-        sharedMigrations + StravaServices.migrations + JustZone2Schema.migrations
+        sharedMigrations + StravaServices.migrations + JustZone2Schema.migrations + JustZone2Schema.webMigrations
 
     /// The app over `database` (for the per-client request limit) calling Strava through `strava`, whose budget the
     /// other apps share (Strava counts per client id).
-    public init(config: ServerConfig, database: Database, strava: StravaServices, logger: Logger) {
+    public init(
+        config: ServerConfig, database: Database, strava: StravaServices, cipher: TokenCipher? = nil, logger: Logger
+    ) {
         self.config = config
         self.logger = logger
+        self.database = database
+        self.cipher = cipher
+        riders = RiderStore(database: database)
+        rides = RideStore(database: database)
         limiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
         client = strava.interactiveClient
         uploadClient = strava.client
@@ -51,6 +63,7 @@ public struct JustZone2App: AppModule {
             case .history: router.on(route, use: historyResponse)
             }
         }
+        Zone2WebController(app: self).addRoutes(to: router)
     }
 
     func openAPI(_ request: Request, _ context: AppRequestContext) async -> Response {
