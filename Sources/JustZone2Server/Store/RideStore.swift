@@ -1,4 +1,5 @@
 import Foundation
+import JustZone2
 import SQLKit
 import ServerKit
 
@@ -210,5 +211,18 @@ struct RideStore: Sendable {
         ride.uploadMessage = try optional("upload_message", String.self)
         ride.stravaActivityID = try optional("strava_activity_id", Int64.self)
         return ride
+    }
+}
+
+extension StoredRide {
+    /// Fills the list's figures (riding time, averages, maximum heart rate, time in `zone`) from the ride's
+    /// samples (the same analysis `clubhouse zone2 analyze` prints).
+    public mutating func summarize(_ samples: [RecordedSample], zone: HeartRateZone?) {
+        let analysis = WorkoutAnalyzer.analyze(samples, zone: zone)
+        duration = Int(analysis.recordedTime.rounded())
+        averagePower = analysis.averagePower.map { Int($0.rounded()) }
+        averageHeartRate = analysis.averageHeartRate.map { Int($0.rounded()) }
+        maxHeartRate = analysis.maximumHeartRate
+        zone2Seconds = analysis.timeInZone.map { Int($0.rounded()) }
     }
 }
