@@ -392,10 +392,7 @@
           var forget = document.querySelector('[data-forget="' + key + '"]');
           if (forget) forget.hidden = false;
           status(key, "Connecting…");
-          connect(devices[key]).then(function () {
-            var spec = SPEC[key];
-            return spec.notify.reduce(function (done, short) { return done; }, Promise.resolve());
-          }).catch(function (error) { status(key, "Could not connect: " + error.message); });
+          connect(devices[key]).catch(function (error) { status(key, "Could not connect: " + error.message); });
         });
       });
     });

@@ -26,12 +26,12 @@ enum PairView {
                     model.rideInProgress,
                     .p(.a(.class("button"), .link(Zone2PageURL.ride.path()), .text("Back to the ride")))),
                 .div(
-                    .class("notice notice-error"), .id("bt-unsupported"), .attr("role", "alert"), .attr("hidden", ""),
+                    .class("notice notice-error"), .id("bt-unsupported"), .attr("role", "alert"), .attr("hidden", "hidden"),
                     .text(
                         "This browser can't connect to a trainer. Use Chrome or Edge on a computer or an Android "
                             + "phone.")),
                 .div(
-                    .class("notice notice-error"), .id("bt-insecure"), .attr("role", "alert"), .attr("hidden", ""),
+                    .class("notice notice-error"), .id("bt-insecure"), .attr("role", "alert"), .attr("hidden", "hidden"),
                     .text(
                         "Bluetooth needs a secure page: open JustZone2 over https:// (or on this computer at "
                             + "http://localhost).")),
@@ -76,10 +76,10 @@ enum PairView {
             .p(
                 .class("pair-actions"),
                 .button(
-                    .class("button"), .type(.button), .attr("data-scan", key), .attr("disabled", ""),
+                    .class("button"), .type(.button), .attr("data-scan", key), .attr("disabled", "disabled"),
                     .text(key == "trainer" ? "Scan for trainers" : "Scan for straps")),
                 .button(
-                    .class("button secondary"), .type(.button), .attr("data-forget", key), .attr("hidden", ""),
+                    .class("button secondary"), .type(.button), .attr("data-forget", key), .attr("hidden", "hidden"),
                     .text("Forget"))))
     }
 }

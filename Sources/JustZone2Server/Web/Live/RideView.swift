@@ -73,7 +73,7 @@ enum RideView {
             .h1(.class("visually-hidden"), .text("Ride in progress")),
             links(state),
             .div(
-                .class("ride-banner"), .id("reconnecting"), .attr("role", "status"), .attr("hidden", ""),
+                .class("ride-banner"), .id("reconnecting"), .attr("role", "status"), .attr("hidden", "hidden"),
                 .text("Reconnecting to the server…")),
             viewerBar(state),
             pairBar(state),
@@ -120,14 +120,14 @@ enum RideView {
 
     static func viewerBar(_ state: RideState) -> Node<HTML.BodyContext> {
         .div(
-            .class("ride-viewer"), .id("viewer-bar"), .attr("hidden", ""),
+            .class("ride-viewer"), .id("viewer-bar"), .attr("hidden", "hidden"),
             .p(.text("Another tab holds the Bluetooth links; this one shows the ride.")),
             .button(.class("button"), .type(.button), .id("take-over"), .text("Use this tab")))
     }
 
     static func pairBar(_ state: RideState) -> Node<HTML.BodyContext> {
         .div(
-            .class("ride-pair"), .id("pair-bar"), .attr("hidden", ""),
+            .class("ride-pair"), .id("pair-bar"), .attr("hidden", "hidden"),
             .p(.id("pair-text"), .text("Choose your trainer to start riding.")),
             .button(.class("button"), .type(.button), .id("pair-trainer"), .text("Pair trainer")),
             .button(.class("button secondary"), .type(.button), .id("pair-strap"), .text("Pair strap")))
