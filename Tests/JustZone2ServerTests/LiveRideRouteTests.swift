@@ -33,7 +33,25 @@ struct LiveRideRouteTests {
     func state(_ client: some TestClientProtocol, cookie: String) async throws -> RideState {
         let response = try await client.execute(uri: "/zone2/ride/state", method: .get, headers: [.cookie: cookie])
         #expect(response.status == .ok)
+        try await conforms(client, Data(buffer: response.body))
         return try JSONDecoder().decode(RideState.self, from: Data(buffer: response.body))
+    }
+
+    /// The answer has every field the OpenAPI document requires of a RideState (and of its snapshot), and no other.
+    func conforms(_ client: some TestClientProtocol, _ body: Data) async throws {
+        let document = try await client.execute(uri: "/zone2/openapi.json", method: .get)
+        let spec = try #require(try JSONSerialization.jsonObject(with: Data(buffer: document.body)) as? [String: Any])
+        let schemas = try #require((spec["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+        func check(_ value: [String: Any], _ name: String) throws {
+            let schema = try #require(schemas[name] as? [String: Any])
+            let required = schema["required"] as? [String] ?? []
+            let known = Set((schema["properties"] as? [String: Any] ?? [:]).keys)
+            #expect(required.allSatisfy { value[$0] != nil }, "\(name) lacks a required field: \(value.keys)")
+            #expect(Set(value.keys).isSubset(of: known), "\(name) has undocumented fields: \(value.keys)")
+        }
+        try check(object, "RideState")
+        if let snapshot = object["snapshot"] as? [String: Any] { try check(snapshot, "RideSnapshot") }
     }
 
     static let start = ["mode": "erg", "watts": "150", "minutes": "5", "warmup": "1", "source": "simulator"]
