@@ -92,10 +92,10 @@ struct LivePartsTests {
             RecordedSample(
                 elapsed: Double($0), power: 150, target: 150, cadence: 88, speed: nil, distance: nil, heartRate: 130)
         }
-        let points = RideChartPoint.points(from: samples)
+        let points = LiveChartPoint.points(from: samples)
         #expect(points.count <= 600 && points.count >= 500)
         #expect(points.first?.t == 0)
-        let svg = RideChart.render(points, total: 7200, target: 150, zone: (125, 138)).render()
+        let svg = LiveChart.render(points, total: 7200, target: 150, zone: (125, 138)).render()
         #expect(svg.contains(#"class="zone-band""#))
         #expect(svg.contains(#"role="img""#))
         #expect(svg.contains("Zone 2 (125–138 bpm)"))
