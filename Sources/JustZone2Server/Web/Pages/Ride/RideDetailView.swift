@@ -5,8 +5,8 @@ import ServerKit
 import WebUI
 
 /// A ride's page and the summary after a ride.
-enum RideView {
-    static func page(_ model: RideModel) -> String {
+enum RideDetailView {
+    static func page(_ model: RideDetailModel) -> String {
         Zone2Layout.page(
             title: model.isSummary ? "Workout Complete!" : model.title, section: .rides,
             stylesheets: ["zone2-pages.css"], scripts: ["zone2-pages.js"],
@@ -23,7 +23,7 @@ enum RideView {
                 .if(model.stravaURL == nil, .group(trim(model), upload(model), files(model)))))
     }
 
-    static func header(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func header(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .div(
             .class("ride-header"),
             .if(model.isSummary, .p(.class("eyebrow"), .text("Workout Complete!"))),
@@ -40,7 +40,7 @@ enum RideView {
                     .a(.class("button secondary"), .link(model.detailURL), .text("Ride page")))))
     }
 
-    static func interrupted(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func interrupted(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.isInterrupted else { return .empty }
         return .section(
             .class("card interrupted"), .attr("aria-label", "Interrupted ride"),
@@ -54,7 +54,7 @@ enum RideView {
                 Zone2Fields.postButton(action: model.saveURL, label: "Save as is", style: "button secondary")))
     }
 
-    static func figures(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func figures(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .attr("aria-label", "Figures"),
             .div(
@@ -66,7 +66,7 @@ enum RideView {
                 }))
     }
 
-    static func zones(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func zones(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard !model.zones.isEmpty else { return .empty }
         let chart = BarChart(
             title: "Time in each heart-rate zone",
@@ -86,7 +86,7 @@ enum RideView {
             .p(.class("hint"), .a(.link(Zone2PageURL.zones.path()), .text("Your zones"))))
     }
 
-    static func trim(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func trim(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.chart != nil else { return .empty }
         return .section(
             .class("card trim"), .id("trim"), .attr("aria-labelledby", "trim-heading"),
@@ -133,14 +133,14 @@ enum RideView {
                 + Zone2Fields.error(id, error) + "</div>")
     }
 
-    static func upload(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func upload(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card upload"), .id("upload"), .attr("aria-labelledby", "upload-heading"),
             .h2(.id("upload-heading"), .text("Strava")),
             uploadBody(model))
     }
 
-    static func uploadBody(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func uploadBody(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         switch model.upload {
         case .unavailable:
             return .p(
@@ -170,7 +170,7 @@ enum RideView {
         }
     }
 
-    static func files(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func files(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card files"), .attr("aria-labelledby", "files-heading"),
             .h2(.id("files-heading"), .text("Files")),
