@@ -68,21 +68,27 @@ enum RideDetailView {
 
     static func zones(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard !model.zones.isEmpty else { return .empty }
-        let chart = BarChart(
-            title: "Time in each heart-rate zone",
-            description: "Minutes of the kept part in each of your five zones.",
-            data: model.zones.map { share in
-                ChartDatum(
-                    label: "Z\(share.band.number)",
-                    fullLabel: "Zone \(share.band.number) · \(share.band.name) · \(share.band.range)",
-                    value: Double(share.seconds) / 60,
-                    valueText: "\(Zone2Format.duration(share.seconds)) (\(share.percent) %)",
-                    highlight: share.band.number == 2)
-            }, labelHeader: "Zone", valueHeader: "Time", id: "zone-distribution")
+        // Five rows with a bar each read better on a phone than a five-bar chart, and need no table fallback.
         return .section(
             .class("zones-section"), .attr("aria-labelledby", "zones-heading"),
             .h2(.id("zones-heading"), .text("Zone distribution")),
-            .raw(chart.html()),
+            .ul(
+                .class("zone-bars"), .id("zone-distribution"),
+                .forEach(model.zones) { share in
+                    .li(
+                        .class("zone-\(share.band.number)"),
+                        .span(.class("zone-name"), .safeText("Z\(share.band.number) · \(share.band.name)")),
+                        .span(.class("zone-range"), .safeText(share.band.range)),
+                        .element(
+                            named: "progress",
+                            nodes: [
+                                .attr("max", "100"), .attr("value", String(share.percent)),
+                                .attr("aria-label", "Zone \(share.band.number): \(share.percent) %"),
+                            ]),
+                        .span(
+                            .class("zone-time"),
+                            .safeText("\(Zone2Format.duration(share.seconds)) · \(share.percent) %")))
+                }),
             .p(.class("hint"), .a(.link(Zone2PageURL.zones.path()), .text("Your zones"))))
     }
 

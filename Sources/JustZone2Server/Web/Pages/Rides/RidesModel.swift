@@ -52,7 +52,7 @@ struct RidesModel: Sendable, Equatable {
                 case .all: "All"
                 case .finished: "Finished"
                 case .interrupted: "Interrupted"
-                case .pending: "Not on Strava"
+                case .pending: "To upload"
                 }
             }
         }

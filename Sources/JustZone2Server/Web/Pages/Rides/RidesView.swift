@@ -12,11 +12,13 @@ enum RidesView {
             main: .group(
                 .h1(.text("Rides")),
                 .unwrap(model.notice) { Components.notice($0, kind: "success") },
+                // After an import (no script) its results come first; otherwise the form waits at the end.
+                .if(!model.imports.isEmpty || model.importError != nil, importSection(model)),
                 filters(model),
                 charts(model),
                 weeks(model),
                 list(model),
-                importSection(model)))
+                .if(model.imports.isEmpty && model.importError == nil, importSection(model))))
     }
 
     static func filters(_ model: RidesModel) -> Node<HTML.BodyContext> {

@@ -16,7 +16,7 @@ struct StoredRideChart: Sendable, Equatable {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 40.0
+    static let left = 52.0
     static let right = 40.0
     static let top = 12.0
     static let plotHeight = 212.0
