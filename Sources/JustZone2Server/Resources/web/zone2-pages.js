@@ -134,3 +134,19 @@
     draw();
   }
 })();
+
+// Start form: a browser without Web Bluetooth (Safari, Firefox, iOS, or plain http on a LAN address) can only ride
+// the simulator; say so and pick it, so "Start ride" works as is.
+(function () {
+  var hint = document.getElementById("bluetooth-hint");
+  var simulator = document.querySelector(".start-form input[name=source][value=simulator]");
+  if (!hint || !simulator) { return; }
+  var secure = window.isSecureContext;
+  if ("bluetooth" in navigator && secure) { return; }
+  simulator.checked = true;
+  hint.classList.add("notice", "notice-info");
+  hint.setAttribute("role", "status");
+  hint.firstChild.textContent = secure
+    ? "This browser can't connect to a trainer. Use Chrome or Edge on a computer or an Android phone, or ride the simulator here. "
+    : "Bluetooth needs a secure page (https, or localhost). Open JustZone2 over https to ride your trainer, or ride the simulator here. ";
+})();

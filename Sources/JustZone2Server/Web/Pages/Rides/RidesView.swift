@@ -18,6 +18,7 @@ enum RidesView {
                 charts(model),
                 weeks(model),
                 list(model),
+                strava(model),
                 .if(model.imports.isEmpty && model.importError == nil, importSection(model))))
     }
 
@@ -87,6 +88,15 @@ enum RidesView {
                     title: "No rides here", message: "No ride matches these filters. Ride, or import your files below.",
                     action: ("Start a ride", Zone2PageURL.home.path() + "#start"), icon: "💚")
                 : RideList.list(model.rows))
+    }
+
+    static func strava(_ model: RidesModel) -> Node<HTML.BodyContext> {
+        guard !model.stravaRows.isEmpty || model.stravaNote != nil else { return .empty }
+        return .section(
+            .id("strava-rides"), .attr("aria-labelledby", "strava-heading"),
+            .h2(.id("strava-heading"), .text("On Strava")),
+            .unwrap(model.stravaNote) { Components.notice($0, kind: "error") },
+            .if(!model.stravaRows.isEmpty, RideList.list(model.stravaRows)))
     }
 
     static func importSection(_ model: RidesModel) -> Node<HTML.BodyContext> {
