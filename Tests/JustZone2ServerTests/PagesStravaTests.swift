@@ -95,7 +95,11 @@ struct PagesStravaTests {
             _ = try await Self.connect(client, strava: strava, cookie: cookie)
             let ready = Pages.text(
                 try await client.execute(uri: "/zone2/rides/\(ride.id)", method: .get, headers: [.cookie: cookie]))
-            #expect(ready.contains("Upload to Strava"))
+            #expect(ready.contains("Upload to Strava") && !ready.contains("data-auto-upload"))
+            let summary = Pages.text(
+                try await client.execute(
+                    uri: "/zone2/rides/\(ride.id)/summary", method: .get, headers: [.cookie: cookie]))
+            #expect(summary.contains("data-auto-upload=\"10\""), "after a ride: the 10-s countdown (script)")
 
             let upload = try await client.execute(
                 uri: "/zone2/rides/\(ride.id)/upload", method: .post, headers: [.cookie: cookie])

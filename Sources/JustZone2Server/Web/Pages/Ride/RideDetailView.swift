@@ -159,6 +159,10 @@ enum RideDetailView {
         case .ready(let failure):
             return .group(
                 .unwrap(failure) { Components.notice("The last upload failed: \($0)", kind: "error") },
+                // Right after a ride the original uploads on its own after 10 s unless cancelled (script only).
+                .if(
+                    model.isSummary && failure == nil,
+                    .p(.class("hint auto-upload js-only"), .attr("data-auto-upload", "10"), .attr("role", "status"))),
                 Zone2Fields.postButton(
                     action: model.uploadURL, label: failure == nil ? "Upload to Strava" : "Try again",
                     style: "button strava"))
