@@ -12,19 +12,15 @@ Goals (exit status 1 when missed): the options page of a 10-day window over all 
 page < 20 ms median, the PDF itinerary of a 14-day trip < 200 ms median. Only meaningful with a release build; with
 a debug build pass --no-goals (CI does: it checks that every page answers 200 and stays under the weight budget).
 """
-import http.cookiejar
 import html.parser
 import os
 import re
-import shutil
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
-import time
 import urllib.parse
-import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pagebench import Server, p90, weight  # noqa: E402
 
 WEIGHT_LIMIT = 150 * 1024
 ALL_LEAGUES = "mlb,nba,nhl,nfl,mls"
@@ -33,12 +29,6 @@ OPTIONS_10_DAYS = {"mode": "date-range", "sports": ALL_LEAGUES, "from": "2027-04
                    "start": "Boston"}
 TRIP_14_DAYS = {"mode": "date-range", "sports": "mlb", "from": "2027-05-03", "to": "2027-05-16", "start": "Boston",
                 "drivers": "2", "hours": "8"}
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Forms(html.parser.HTMLParser):
@@ -62,59 +52,6 @@ class Forms(html.parser.HTMLParser):
             self.forms[-1]["fields"].append((attrs["name"], attrs.get("value") or ""))
 
 
-class Server:
-    def __init__(self, binary):
-        self.port = free_port()
-        self.data = tempfile.mkdtemp(prefix="trips-pages-")
-        self.log = open(os.path.join(self.data, "server.log"), "wb")
-        self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--data-dir", self.data,
-             "--log-level", "error"], stdout=self.log, stderr=subprocess.STDOUT)
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url("/health"), timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise SystemExit("server did not start")
-
-    def url(self, path):
-        return f"http://127.0.0.1:{self.port}{path}"
-
-    def get(self, path):
-        start = time.perf_counter()
-        with self.opener.open(self.url(path), timeout=60) as response:
-            body = response.read()
-            status = response.status
-        return time.perf_counter() - start, status, body
-
-    def post(self, path, fields):
-        request = urllib.request.Request(
-            self.url(path), data=urllib.parse.urlencode(fields).encode(), method="POST",
-            headers={"Origin": self.url(""), "Content-Type": "application/x-www-form-urlencoded"})
-        with self.opener.open(request, timeout=60) as response:  # follows the 303
-            response.read()
-            return response.geturl()
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=20)
-        self.log.close()
-        shutil.rmtree(self.data, ignore_errors=True)
-
-
-def weight(server, html_bytes):
-    total = len(html_bytes)
-    for asset in set(re.findall(rb'(?:href|src)="(/assets/[^"]+)"', html_bytes)):
-        if asset.endswith(b".svg") or b"icon" in asset:
-            continue
-        _, _, body = server.get(asset.decode().replace("&amp;", "&"))
-        total += len(body)
-    return total
-
-
 def save_first_option(server, query):
     """Saves option 1 of `query` with the options page's own save form; returns the saved trip's path."""
     _, _, page = server.get("/trips/options?" + urllib.parse.urlencode(query))
@@ -132,7 +69,7 @@ def main():
     binary = args[0]
     requests = int(args[1]) if len(args) > 1 else 30
     failures = []
-    server = Server(binary)
+    server = Server(binary, prefix="trips-pages-")
     try:
         saved = save_first_option(server, TRIP_14_DAYS)
         if not re.fullmatch(r"/trips/saved/[^/]+", saved):
@@ -162,10 +99,9 @@ def main():
                 continue
             times = sorted(server.get(path)[0] * 1000 for _ in range(requests))
             median = statistics.median(times)
-            p90 = times[max(0, int(len(times) * 0.9) - 1)]
             is_page = body.lstrip().startswith(b"<!DOCTYPE") or body.lstrip().startswith(b"<!doctype")
             size = weight(server, body) if is_page else len(body)
-            print(f"{name:32} {median:7.1f}ms {p90:7.1f}ms {size / 1024:7.1f}KB" + (f"  (goal < {goal} ms)" if goal else ""))
+            print(f"{name:32} {median:7.1f}ms {p90(times):7.1f}ms {size / 1024:7.1f}KB" + (f"  (goal < {goal} ms)" if goal else ""))
             if is_page and size > WEIGHT_LIMIT:
                 failures.append(f"{name} weighs {size / 1024:.0f} KB (budget {WEIGHT_LIMIT // 1024} KB)")
             if goals and goal and median > goal:

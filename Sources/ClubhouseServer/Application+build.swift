@@ -2,6 +2,7 @@ import Configuration
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import JustZone2Server
 import Logging
 import ServerKit
 
@@ -33,7 +34,8 @@ public func buildRouter(
 /// The application `clubhouse serve` runs and the tests drive: the apps' start-up work done (recurring jobs, demo
 /// data), the router of ``buildRouter(_:warmUp:)``, and the background job runner as a service beside the HTTP
 /// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
-/// the first visitor sees them.
+/// the first visitor sees them. The server upgrades JustZone2's bridge (`/zone2/bridge`) to a WebSocket
+/// (``ClubhouseChannels``); every other request is plain HTTP with its deadlines.
 public func buildApplication(
     _ runtime: ClubhouseRuntime, warmUp: Bool = false, homeWait: TimeInterval? = nil
 ) async throws
@@ -44,14 +46,9 @@ public func buildApplication(
     let logger = runtime.logger
     var app = Application(
         router: buildRouter(runtime, warmUp: warmUp, homeWait: homeWait),
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [
-                    RequestDeadlineHandler(
-                        header: .seconds(Int64(config.headerTimeout)), body: .seconds(Int64(config.bodyTimeout)),
-                        logger: logger)
-                ],
-                idleTimeout: .seconds(Int64(config.idleTimeout)))),
+        server: ClubhouseChannels.builder(config: config, logger: logger) { [zone2 = runtime.apps.justZone2] in
+            await zone2.bridgeUpgrade($0, logger: $1)
+        },
         configuration: .init(
             address: .hostname(config.host, port: config.port), serverName: "clubhouse",
             availableConnectionsDelegate: MaximumAvailableConnections(config.maxConnections)),

@@ -23,6 +23,8 @@ public struct JustZone2App: AppModule {
     /// The web app's riders (cookie identities, settings, Strava link) and their rides.
     let riders: RiderStore
     let rides: RideStore
+    /// The rides in progress (the live ride page, the bridge's sockets).
+    let live: LiveRides
     /// Encrypts riders' Strava tokens at rest (the key Club Weekly uses).
     let cipher: TokenCipher?
     let database: Database
@@ -43,12 +45,18 @@ public struct JustZone2App: AppModule {
         self.cipher = cipher
         riders = RiderStore(database: database)
         rides = RideStore(database: database)
+        live = LiveRides(store: rides, timings: LiveTimings(settings: config.settings), logger: logger)
         limiter = AttemptLimiter(database: database, limit: 30, window: 15 * 60)
         client = strava.interactiveClient
         uploadClient = strava.client
         stravaWait = strava.interactiveBudget
         history = Zone2History(client: client, cache: StreamCache(database: database))
         uploads = UploadLedger(database: database)
+    }
+
+    /// At start: rides the previous run left live become interrupted (their pages offer Resume).
+    public func prepare() async throws {
+        try await live.markInterrupted()
     }
 
     /// Registers every ``JustZone2URL`` route: `POST /zone2/token {"code"}` and `POST /zone2/refresh

@@ -35,7 +35,7 @@ struct RiderBridgeTests {
             strap: BridgedGATTTransport(device: .hrm, firstID: RiderBridge.strapFirstID))
     }
 
-    @Test("one radio, the rest viewers: a viewer's device frames and commands are refused (read-only)")
+    @Test("one radio, the rest viewers: a viewer's device frames are refused (read-only), its commands count")
     func roles() async {
         let bridge = bridge()
         let (first, second) = (TabInbox(), TabInbox())
@@ -48,10 +48,10 @@ struct RiderBridgeTests {
 
         await bridge.receive(.command(id: 1, action: "adjust", value: 5), from: "b", at: 2)
         await bridge.receive(.notify(device: .trainer, characteristic: "2AD2", bytes: [0], seq: 1), from: "b", at: 2)
-        #expect(await bridge.refusedFromViewers == 2)
+        #expect(await bridge.refusedFromViewers == 1)
         await bridge.receive(.command(id: 2, action: "pause", value: nil), from: "a", at: 2)
         let commands = await bridge.takeCommands()
-        #expect(commands.map(\.action) == ["pause"])
+        #expect(commands.map(\.action) == ["adjust", "pause"])
         #expect(await bridge.takeCommands().isEmpty)
         // An unknown tab's frames are ignored.
         await bridge.receive(.command(id: 3, action: "stop", value: nil), from: "z", at: 2)

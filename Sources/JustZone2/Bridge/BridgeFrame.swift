@@ -52,6 +52,10 @@ public enum BridgeFrame: Sendable, Equatable {
     case ping(Int)
     /// Release Bluetooth and become a viewer (another tab takes the radio).
     case bye
+    /// The ride now (once a second to every tab; a viewer's outbox keeps only the latest).
+    case state(RideState)
+    /// A frame the server could not use, or a refusal, in words (the socket stays open).
+    case error(String)
 
     // Browser → server.
     /// The first frame of a socket.
@@ -125,6 +129,8 @@ extension BridgeFrame {
         case .welcome(let ride, let role): wire = Wire(t: "welcome", ride: ride, role: role)
         case .ping(let n): wire = Wire(t: "ping", n: n)
         case .bye: wire = Wire(t: "bye")
+        case .state(let state): return Self.encode(StateWire(s: state)) ?? "{}"
+        case .error(let message): wire = Wire(t: "error", message: message)
         case .hello(let tab, let ride, let role, let capabilities):
             wire = Wire(t: "hello", ride: ride, role: role, version: Self.version, tab: tab, caps: capabilities)
         case .device(let device, let event, let name, let reason):
@@ -139,9 +145,13 @@ extension BridgeFrame {
         case .visibility(let state): wire = Wire(t: "visibility", state: state)
         case .pong(let n): wire = Wire(t: "pong", n: n)
         }
+        return Self.encode(wire) ?? "{}"
+    }
+
+    static func encode(_ value: some Encodable) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(wire)).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        return (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) }
     }
 
     /// Reads a frame, checking every field a frame of its type needs.
@@ -187,6 +197,13 @@ extension BridgeFrame {
         case "ping": self = .ping(try need(wire.n, "n"))
         case "pong": self = .pong(try need(wire.n, "n"))
         case "bye": self = .bye
+        case "error": self = .error(wire.message ?? "")
+        case "state":
+            do {
+                self = .state(try JSONDecoder().decode(StateWire.self, from: data).s)
+            } catch {
+                throw .badField("s", "not a ride state")
+            }
         case "hello":
             let tab = try need(wire.tab, "tab")
             guard !tab.isEmpty, tab.count <= 64 else { throw .badField("tab", "1 to 64 characters") }
@@ -240,6 +257,13 @@ extension BridgeFrame {
 
     static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String(format: "%02X", $0) }.joined()
+    }
+
+    /// The `state` frame: `{"v":1,"t":"state","s":{…}}`.
+    struct StateWire: Codable {
+        var v = BridgeFrame.version
+        var t = "state"
+        var s: RideState
     }
 
     /// Every field any frame has; each frame type uses some.

@@ -15,6 +15,9 @@ public actor RideEngine {
         case resume
         /// End the ride now (it is kept as ridden).
         case stop
+        /// Zone targeting on (heart-rate guided power in `zone`, starting from the current target) or off (nil: ERG
+        /// at the current target).
+        case targeting(HeartRateZone?)
     }
 
     /// The ride at one moment, for the ride page (the bridge's `state` frame).
@@ -157,6 +160,24 @@ public actor RideEngine {
             latest.notice = nil
             await trainer.resume()
             return "resumed"
+        case .targeting(let zone):
+            let watts = recording.mainTargetWatts
+            guard let zone else {
+                controller = nil
+                recording.plan.mode = .erg(targetWatts: watts)
+                latest.zoneLower = nil
+                latest.zoneUpper = nil
+                return "ERG at \(watts) W"
+            }
+            let (floor, ceiling): (Int, Int) =
+                if case .heartRate(_, _, let floor, let ceiling) = recording.plan.mode { (floor, ceiling) } else {
+                    (max(0, watts / 2), max(watts, watts * 2))
+                }
+            controller = Zone2PowerController(zone: zone, startWatts: watts, floorWatts: floor, ceilingWatts: ceiling)
+            recording.plan.mode = .heartRate(zone: zone, startWatts: watts, floorWatts: floor, ceilingWatts: ceiling)
+            latest.zoneLower = zone.lower
+            latest.zoneUpper = zone.upper
+            return "zone targeting \(zone.lower)–\(zone.upper) bpm"
         case .stop:
             stopped = true
             latest.isFinished = true

@@ -5,7 +5,9 @@ import JustZone2
 /// feed the trainer's and strap's ``BridgedGATTTransport``s) and any number of *viewers*, which get the ride's state
 /// and nothing else — a second tab shows the ride read-only instead of fighting for control. "Use this tab" moves the
 /// radio: the old tab gets `bye` (it disconnects its devices) before the new one takes over, so there is never a
-/// second central. A radio silent for ``radioTimeout`` (no frame, not even a `pong`) counts as gone.
+/// second central. A radio silent for ``radioTimeout`` (no frame, not even a `pong`) counts as gone. Rider commands
+/// (adjust, pause, end…) count from every tab of the rider, viewers included (the notes' "two tabs: both send
+/// commands"): read-only is about Bluetooth, and the same rider may also send them without JavaScript.
 ///
 /// Times are passed in (seconds on any monotonic clock), so the rules are tested without waiting.
 actor RiderBridge {
@@ -13,7 +15,12 @@ actor RiderBridge {
     struct Tab {
         var id: String
         var send: @Sendable (BridgeFrame) async -> Void
+        /// Where `state` frames go (a one-slot, latest-wins outbox); `send` when none is given.
+        var offer: @Sendable (BridgeFrame) async -> Void
         var lastHeard: TimeInterval
+        /// Which socket of the tab this is: a reconnect replaces the entry, and only its own socket's close removes
+        /// it.
+        var connection: Int
     }
 
     /// The trainer's and the strap's transports: the ride's sessions use them whichever tab is the radio.
@@ -22,21 +29,29 @@ actor RiderBridge {
     /// The ride these tabs belong to (sent in `welcome`).
     nonisolated let ride: String
     /// A radio silent this long is gone: pending operations fail and the sessions wait for a radio.
-    static let radioTimeout: TimeInterval = 12
+    nonisolated let radioTimeout: TimeInterval
+    /// The notes' value of ``radioTimeout``.
+    static let defaultRadioTimeout: TimeInterval = 12
     /// The strap's operation ids start here (the trainer's at 1), so a `result` goes to the transport that asked.
     static let strapFirstID = 1_000_000
 
     private(set) var tabs: [String: Tab] = [:]
     private(set) var radioTab: String?
-    /// Rider commands the radio sent, for the engine (viewers' commands are refused: read-only).
+    /// Rider commands the tabs sent, for the engine.
     private var commands: [(id: Int, action: String, value: Double?)] = []
-    /// Frames dropped because a viewer sent what only the radio may send.
+    /// Frames dropped because a viewer sent device traffic only the radio may send.
     private(set) var refusedFromViewers = 0
     private var pingNumber = 0
+    /// The radio dropped for silence, until another tab takes the radio.
+    private var lostRadio: String?
 
     /// The tabs of `ride`, relaying to `trainer` and `strap` (made with ids from 1 and from ``strapFirstID``).
-    init(ride: String, trainer: BridgedGATTTransport, strap: BridgedGATTTransport) {
+    init(
+        ride: String, trainer: BridgedGATTTransport, strap: BridgedGATTTransport,
+        radioTimeout: TimeInterval = RiderBridge.defaultRadioTimeout
+    ) {
         self.ride = ride
+        self.radioTimeout = radioTimeout
         self.trainer = trainer
         self.strap = strap
     }
@@ -45,10 +60,11 @@ actor RiderBridge {
     /// tab coming back on a new socket); otherwise a viewer. Answers `welcome` with its role.
     @discardableResult
     func join(
-        tab: String, wants role: BridgeRole, at now: TimeInterval,
-        send: @escaping @Sendable (BridgeFrame) async -> Void
+        tab: String, wants role: BridgeRole, at now: TimeInterval, connection: Int = 0,
+        send: @escaping @Sendable (BridgeFrame) async -> Void,
+        offer: (@Sendable (BridgeFrame) async -> Void)? = nil
     ) async -> BridgeRole {
-        tabs[tab] = Tab(id: tab, send: send, lastHeard: now)
+        tabs[tab] = Tab(id: tab, send: send, offer: offer ?? send, lastHeard: now, connection: connection)
         let granted: BridgeRole = role == .radio && (radioTab == nil || radioTab == tab) ? .radio : .viewer
         if granted == .radio { await makeRadio(tab) }
         await send(.welcome(ride: ride, role: granted))
@@ -70,8 +86,14 @@ actor RiderBridge {
 
     /// A frame from `tab`. Device traffic counts only from the radio; commands only from the radio.
     func receive(_ frame: BridgeFrame, from tab: String, at now: TimeInterval) async {
-        guard tabs[tab] != nil else { return }
+        guard let known = tabs[tab] else { return }
         tabs[tab]?.lastHeard = now
+        if radioTab == nil, lostRadio == tab {
+            // A radio dropped for silence (a frozen tab) speaks again and nobody took over: it is the radio again.
+            lostRadio = nil
+            await makeRadio(tab)
+            await known.send(.welcome(ride: ride, role: .radio))
+        }
         let isRadio = tab == radioTab
         switch frame {
         case .result(let id, _):
@@ -87,30 +109,42 @@ actor RiderBridge {
             }
             await (device == .trainer ? trainer : strap).receive(frame)
         case .command(let id, let action, let value):
-            guard isRadio else {
-                refusedFromViewers += 1
-                return
-            }
             commands.append((id, action, value))
         case .pong, .visibility, .hello: break
         default: break
         }
     }
 
-    /// The socket of `tab` closed. If it was the radio the devices count as unreachable until a radio returns.
-    func leave(tab: String) async {
+    /// The socket `connection` of `tab` closed (an older socket of a tab that already came back changes nothing). If
+    /// it was the radio the devices count as unreachable until a radio returns.
+    func leave(tab: String, connection: Int = 0) async {
+        guard let current = tabs[tab], current.connection == connection else { return }
         tabs[tab] = nil
         if radioTab == tab { await releaseRadio(reason: "the radio tab closed") }
     }
 
     /// Every few seconds: pings every tab, and drops a radio that has been silent too long.
     func heartbeat(at now: TimeInterval) async {
-        if let radio = radioTab, let heard = tabs[radio]?.lastHeard, now - heard > Self.radioTimeout {
+        if let radio = radioTab, let heard = tabs[radio]?.lastHeard, now - heard > radioTimeout {
             await releaseRadio(reason: "the radio tab stopped answering")
+            lostRadio = radio
         }
         pingNumber += 1
         for tab in tabs.values { await tab.send(.ping(pingNumber)) }
     }
+
+    /// Sends `frame` (a `state`) to every tab through its outbox.
+    func broadcast(_ frame: BridgeFrame) async {
+        for tab in tabs.values { await tab.offer(frame) }
+    }
+
+    /// Tells every tab `frame` on its ordered path (an `error`, the end of the ride).
+    func tellAll(_ frame: BridgeFrame) async {
+        for tab in tabs.values { await tab.send(frame) }
+    }
+
+    /// Whether a tab holds the radio.
+    var hasRadio: Bool { radioTab != nil }
 
     /// The rider commands received since the last call, in order.
     func takeCommands() -> [(id: Int, action: String, value: Double?)] {
@@ -126,6 +160,7 @@ actor RiderBridge {
 
     private func makeRadio(_ tab: String) async {
         radioTab = tab
+        if lostRadio != tab { lostRadio = nil }
         guard let send = tabs[tab]?.send else { return }
         await trainer.attach(tab: tab, radio: send)
         await strap.attach(tab: tab, radio: send)

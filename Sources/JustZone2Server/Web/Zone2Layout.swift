@@ -14,7 +14,7 @@ enum Zone2Layout {
     static func page(
         title: String, section: Zone2Section?, stylesheets: [String] = [], scripts: [String] = [],
         bodyClass: String = "", bodyData: [(String, String)] = [], renderedAt: String? = nil,
-        description: String? = nil, main: Node<HTML.BodyContext>
+        description: String? = nil, noscriptRefreshSeconds: Int? = nil, main: Node<HTML.BodyContext>
     ) -> String {
         let meta = PageMeta(
             title: "\(title) · JustZone2",
@@ -23,7 +23,8 @@ enum Zone2Layout {
             themeColor: "#15803d", manifestURL: Zone2PageURL.manifest.path(),
             stylesheets: (["zone2.css"] + stylesheets).map(assets.url),
             scripts: (["zone2.js"] + scripts).map(assets.url), bodyClass: "zone2 " + bodyClass,
-            bodyData: bodyData, renderedAt: renderedAt, section: .justZone2)
+            bodyData: bodyData, renderedAt: renderedAt, noscriptRefreshSeconds: noscriptRefreshSeconds,
+            section: .justZone2)
         return PageShell.render(
             meta,
             body: .group(

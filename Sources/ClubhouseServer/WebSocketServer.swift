@@ -1,0 +1,133 @@
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServerKit
+
+/// The server's channels: HTTP/1.1 with the WebSocket upgrade JustZone2's bridge needs (`/zone2/bridge`). Plain
+/// HTTP keeps its limits (``RequestDeadlineHandler`` and the idle timeout, added once a connection is known not to
+/// upgrade); the first request's head has its own deadline (``FirstHeadDeadlineHandler``), since the upgrade
+/// machinery reads it before those handlers exist. An upgraded socket has neither: it lives as long as the bridge's
+/// own heartbeat says it does.
+enum ClubhouseChannels {
+    static func builder(
+        config: ServerConfig, logger: Logger,
+        upgrade:
+            @escaping @Sendable (HTTPRequest, Logger) async -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            >
+    ) -> HTTPServerBuilder {
+        let header = TimeAmount.seconds(Int64(config.headerTimeout))
+        let body = TimeAmount.seconds(Int64(config.bodyTimeout))
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(
+                additionalChannelHandlers: [RequestDeadlineHandler(header: header, body: body, logger: logger)],
+                idleTimeout: .seconds(Int64(config.idleTimeout))),
+            // Messages up to 64 KiB reach the bridge, which closes anything over its own 16 KiB limit with a policy
+            // code; the bridge pings by itself (5 s), so the library's ping is off.
+            ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled))
+        return HTTPServerBuilder { responder in
+            FirstHeadDeadline(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: configuration,
+                    shouldUpgrade: { head, _, logger in await upgrade(head, logger) }),
+                limit: header, logger: logger)
+        }
+    }
+}
+
+/// A child channel that puts a ``FirstHeadDeadlineHandler`` in front of another.
+struct FirstHeadDeadline<Inner: ServerChildChannel>: ServerChildChannel {
+    let inner: Inner
+    let limit: TimeAmount
+    let logger: Logger
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Inner.Value> {
+        let handler = FirstHeadDeadlineHandler(limit: limit, logger: self.logger)
+        return channel.eventLoop.makeCompletedFuture {
+            try channel.pipeline.syncOperations.addHandler(handler, position: .first)
+        }.flatMap { inner.setup(channel: channel, logger: logger) }
+    }
+
+    func handle(value: Inner.Value, logger: Logger) async {
+        await inner.handle(value: value, logger: logger)
+    }
+}
+
+/// Closes a connection whose first request head (up to the blank line) takes longer than `limit`, then steps aside:
+/// later requests are timed by ``RequestDeadlineHandler``, an upgraded socket by its own heartbeat.
+final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    private let limit: TimeAmount
+    private let logger: Logger
+    private var timer: Scheduled<Void>?
+    /// The last bytes seen, to find `\r\n\r\n` across reads.
+    private var tail: [UInt8] = []
+    private var done = false
+
+    init(limit: TimeAmount, logger: Logger) {
+        self.limit = limit
+        self.logger = logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { arm(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        arm(context: context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !done {
+            let buffer = unwrapInboundIn(data)
+            tail += buffer.readableBytesView
+            if tail.count > 4096 { tail.removeFirst(tail.count - 4) }
+            if Self.containsBlankLine(tail) {
+                done = true
+                timer?.cancel()
+                timer = nil
+                context.fireChannelRead(data)
+                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+                return
+            }
+        }
+        context.fireChannelRead(data)
+    }
+
+    static func containsBlankLine(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        for index in 0...(bytes.count - 4)
+        where bytes[index] == 13 && bytes[index + 1] == 10 && bytes[index + 2] == 13 && bytes[index + 3] == 10 {
+            return true
+        }
+        return false
+    }
+
+    private func arm(context: ChannelHandlerContext) {
+        guard timer == nil, !done else { return }
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        let logger = logger
+        timer = context.eventLoop.scheduleTask(in: limit) {
+            logger.debug("closing a connection whose first request head was too slow")
+            // Told as "input closed", the upgrade machinery waiting for the head ends quietly (not as an error).
+            loopBound.value.fireErrorCaught(ChannelError.inputClosed)
+            loopBound.value.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import JustZone2
+import Logging
+import ServerKit
+
+/// Why a ride could not be started or resumed; the message is for the rider.
+struct LiveRideError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    /// No such ride for this rider (404 rather than 400).
+    var notFound = false
+    var description: String { message }
+}
+
+/// Every ride in progress on this server, one per rider (one registry per app). Starting inserts the ride's row
+/// (status `live`); the end saves it (`finished`, with its FIT file) and removes it. A server start turns rows left
+/// `live` into `interrupted`, which ``resume(_:rider:)`` carries on from their checkpoint.
+actor LiveRides {
+    let store: RideStore
+    let timings: LiveTimings
+    let logger: Logger
+    private var rides: [String: LiveRide] = [:]
+    private var connections = 0
+
+    init(store: RideStore, timings: LiveTimings, logger: Logger) {
+        self.store = store
+        self.timings = timings
+        self.logger = logger
+    }
+
+    /// The rider's ride in progress.
+    func ride(of rider: String) -> LiveRide? { rides[rider] }
+
+    /// How many rides are in progress.
+    var count: Int { rides.count }
+
+    /// A number for a new socket (a tab's reconnect is told apart from its old socket by it).
+    func nextConnection() -> Int {
+        connections += 1
+        return connections
+    }
+
+    /// Starts `plan` for `rider` (zone from their settings), or returns the ride they already have.
+    func start(_ plan: LiveRide.Plan, rider: Rider, now: Date = Date()) async throws(LiveRideError) -> LiveRide {
+        if let ride = rides[rider.id] { return ride }
+        let zone = Self.zone(of: rider.settings)
+        let mode: WorkoutMode
+        if plan.heartRateGuided {
+            guard let zone else {
+                throw LiveRideError(
+                    message: "Heart-rate guided rides need your Zone 2: set it on the Zones page, or ride in ERG.")
+            }
+            mode = .heartRate(
+                zone: zone, startWatts: plan.watts, floorWatts: max(40, plan.watts / 2),
+                ceilingWatts: max(plan.watts, min(400, plan.watts * 2)))
+        } else {
+            mode = .erg(targetWatts: plan.watts)
+        }
+        let ramp: TimeInterval = plan.warmUp ? 300 : 0
+        let workout = WorkoutPlan(mode: mode, duration: TimeInterval(plan.minutes * 60), warmUp: ramp, coolDown: ramp)
+        // Whole seconds: the checkpoint's ISO 8601 dates keep no fraction.
+        let started = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let recording = WorkoutRecording(
+            id: UUID().uuidString.lowercased(), startedAt: started, plan: workout, mainTargetWatts: plan.watts)
+        let row = StoredRide(
+            id: recording.id, riderID: rider.id, startedAt: started, source: plan.source, status: .live)
+        do {
+            try await store.insert(row, checkpoint: try LiveRide.encode(recording))
+        } catch {
+            logger.error("zone2 ride could not be started", metadata: ["error": "\(error)"])
+            throw LiveRideError(message: "The ride could not be started: the database is not answering. Try again.")
+        }
+        return launch(recording, rider: rider.id, source: plan.source, zone: zone)
+    }
+
+    /// Carries on the rider's interrupted ride `id` from its checkpoint.
+    func resume(_ id: String, rider: Rider) async throws(LiveRideError) -> LiveRide {
+        if let ride = rides[rider.id] {
+            guard ride.id == id else {
+                throw LiveRideError(message: "Another ride is in progress: end it before resuming this one.")
+            }
+            return ride
+        }
+        let row: StoredRide?
+        let checkpoint: Data?
+        do {
+            row = try await store.find(id, rider: rider.id)
+            checkpoint = try await store.checkpoint(id, rider: rider.id)
+        } catch {
+            throw LiveRideError(message: "The ride could not be read: the database is not answering. Try again.")
+        }
+        guard var row else { throw LiveRideError(message: "No such ride.", notFound: true) }
+        guard row.status != .finished else { throw LiveRideError(message: "This ride is already saved.") }
+        guard let checkpoint, let recording = try? LiveRide.decode(checkpoint) else {
+            throw LiveRideError(message: "This ride has no checkpoint to carry on from; save or discard it.")
+        }
+        guard recording.elapsed < recording.plan.totalDuration else {
+            throw LiveRideError(message: "This ride's plan is complete; save it instead.")
+        }
+        row.status = .live
+        do {
+            try await store.update(row)
+        } catch {
+            throw LiveRideError(message: "The ride could not be resumed: the database is not answering. Try again.")
+        }
+        let source: StoredRide.Source = row.source == .simulator ? .simulator : .bridge
+        return launch(recording, rider: rider.id, source: source, zone: Self.zone(of: rider.settings))
+    }
+
+    /// At server start: rides left `live` by the previous run become `interrupted` (checkpoint kept).
+    func markInterrupted() async throws {
+        for var ride in try await store.live() where rides[ride.riderID]?.id != ride.id {
+            ride.status = .interrupted
+            try await store.update(ride)
+            logger.notice("zone2 ride interrupted by a restart", metadata: ["ride": "\(ride.id)"])
+        }
+    }
+
+    /// What the page of a rider without a ride in progress shows: their latest interrupted ride, if any.
+    func idleState(rider: String) async -> RideState {
+        let latest = try? await store.list(rider: rider, limit: 1).first
+        guard let latest, latest.status == .interrupted else { return RideState(status: .none) }
+        return RideState(
+            status: .interrupted, ride: latest.id, source: latest.source.rawValue,
+            message: "This ride was interrupted. Resume it, or save it as it is.",
+            next: Zone2PageURL.rideDetail.path(["id": latest.id]))
+    }
+
+    /// Stops every ride without saving (shutdown): the rows stay live and the next start marks them interrupted.
+    func abandonAll() async {
+        for ride in rides.values { await ride.abandon() }
+        rides = [:]
+    }
+
+    private func launch(
+        _ recording: WorkoutRecording, rider: String, source: StoredRide.Source, zone: HeartRateZone?
+    ) -> LiveRide {
+        let ride = LiveRide(
+            recording: recording, riderID: rider, source: source, zone: zone, timings: timings, store: store,
+            logger: logger)
+        rides[rider] = ride
+        Task {
+            await ride.begin { [weak self] in await self?.ended(ride) }
+        }
+        logger.info("zone2 ride started", metadata: ["ride": "\(recording.id)", "source": "\(source.rawValue)"])
+        return ride
+    }
+
+    private func ended(_ ride: LiveRide) {
+        if rides[ride.riderID] === ride { rides[ride.riderID] = nil }
+    }
+
+    /// The rider's Zone 2 from their settings: the zones page's bounds, else 59–78 % of the maximum heart rate (the
+    /// original's rule).
+    static func zone(of settings: RiderSettings) -> HeartRateZone? {
+        if let lower = settings.zoneLower, let upper = settings.zoneUpper, lower < upper {
+            return HeartRateZone(lower: lower, upper: upper)
+        }
+        guard let max = settings.maxHeartRate, (100...230).contains(max) else { return nil }
+        return HeartRateZone(
+            lower: Int((Double(max) * 0.59).rounded()), upper: Int((Double(max) * 0.78).rounded()))
+    }
+}
