@@ -253,6 +253,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SportsTimeServerTests",
@@ -267,6 +268,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["Web/__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JustZone2ServerTests",
@@ -285,6 +287,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],

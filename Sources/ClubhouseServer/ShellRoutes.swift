@@ -128,8 +128,9 @@ struct ShellController: Sendable {
         async let trip = glance("sportstime") { [apps, tripOfTheDay] in
             await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: time)
         }
+        let riderToken = request.cookies[JustZone2App.riderCookie]?.value
         async let ride = glance("justzone2") { [apps] in
-            apps.justZone2.glance(now: time, timeZone: .current)
+            await apps.justZone2.glance(riderToken: riderToken, now: time, timeZone: .current)
         }
         let travellerToken = request.cookies[SportsTimeApp.travellerCookie]?.value
         async let saved = glance("sportstime-saved") { [apps] in

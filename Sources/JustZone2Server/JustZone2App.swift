@@ -30,6 +30,9 @@ public struct JustZone2App: AppModule {
     let database: Database
     let logger: Logger
 
+    /// Columns holding ``TokenCipher`` output: riders' Strava tokens (`clubhouse key rotate` re-seals them).
+    public static let sealedColumns: [SealedColumn] = [SealedColumn(table: "jz2_riders", column: "strava_tokens")]
+
     /// The tables JustZone2 needs (run after the shared ServerKit ones).
     public static let migrations: [Migration] =
         sharedMigrations + StravaServices.migrations + JustZone2Schema.migrations + JustZone2Schema.webMigrations

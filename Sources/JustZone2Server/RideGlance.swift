@@ -2,8 +2,8 @@ import ActivityFiles
 import Foundation
 import ServerKit
 
-/// What the Clubhouse home page shows of JustZone2: the rides recorded on this server (`clubhouse zone2 ride`
-/// writes them as FIT files to `<data-dir>/zone2`).
+/// What the Clubhouse home page shows of JustZone2: the visitor's rides in the web app (their `jz2_rider` cookie)
+/// and the rides `clubhouse zone2 ride` wrote as FIT files to `<data-dir>/zone2`.
 public struct RideGlance: Sendable, Equatable {
     /// The newest ride.
     public struct Ride: Sendable, Equatable {
@@ -75,11 +75,54 @@ public struct RideGlance: Sendable, Equatable {
     }
 }
 
+extension RideGlance {
+    /// The glance of a rider's stored rides (live ones left out): the newest, and this week's sessions with their
+    /// Zone 2 minutes (riding time for a ride saved without a heart-rate zone), as the JustZone2 home page counts.
+    static func make(rides: [StoredRide], now: Date, timeZone: TimeZone) -> RideGlance {
+        let done = rides.filter { $0.status != .live && $0.startedAt <= now }
+        let week = Zone2Format.week(of: now, timeZone: timeZone)
+        let thisWeek = done.filter { week.contains($0.startedAt) }
+        let newest = done.max { $0.startedAt < $1.startedAt }
+        return RideGlance(
+            lastRide: newest.map {
+                Ride(
+                    start: $0.startedAt, duration: TimeInterval($0.duration), averagePower: $0.averagePower,
+                    averageHeartRate: $0.averageHeartRate)
+            }, sessionsThisWeek: thisWeek.count, minutesThisWeek: thisWeek.map(HomeModel.zone2Minutes).reduce(0, +))
+    }
+
+    /// Both glances together: the newer last ride, the week's sessions and minutes added.
+    func merged(with other: RideGlance) -> RideGlance {
+        let last: Ride? =
+            switch (lastRide, other.lastRide) {
+            case (let a?, let b?): a.start >= b.start ? a : b
+            case (let a, let b): a ?? b
+            }
+        return RideGlance(
+            lastRide: last, sessionsThisWeek: sessionsThisWeek + other.sessionsThisWeek,
+            minutesThisWeek: minutesThisWeek + other.minutesThisWeek)
+    }
+}
+
 extension JustZone2App {
+    /// The cookie naming the web app's rider (the home page reads the visitor's rides with it).
+    public static let riderCookie = RiderStore.cookie
+
     /// The glance of the rides recorded in this server's data directory.
     public func glance(now: Date, timeZone: TimeZone) -> RideGlance {
         RideGlance.scan(
             directory: URL(fileURLWithPath: config.dataDirectory).appendingPathComponent("zone2"), now: now,
             timeZone: timeZone)
+    }
+
+    /// The visitor's glance: their rides in the web app (`riderToken`, the `jz2_rider` cookie) with the data
+    /// directory's. A database that cannot answer leaves the web rides out rather than failing the home page.
+    public func glance(riderToken: String?, now: Date, timeZone: TimeZone) async -> RideGlance {
+        let files = glance(now: now, timeZone: timeZone)
+        guard let riderToken, !riderToken.isEmpty, riderToken.count <= 200,
+            let rider = try? await riders.find(token: riderToken),
+            let rides = try? await rides.list(rider: rider.id, limit: 200)
+        else { return files }
+        return files.merged(with: RideGlance.make(rides: rides, now: now, timeZone: timeZone))
     }
 }

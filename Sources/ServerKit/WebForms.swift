@@ -17,8 +17,10 @@ public struct FormData: Sendable, Equatable {
 
     /// Text fields in order; a name may repeat (checkbox groups).
     public var fields: [(name: String, value: String)] = []
-    /// Files by field name.
+    /// Files by field name (the last one of a repeated name).
     public var files: [String: File] = [:]
+    /// Every file in order, with its field name (an `<input type="file" multiple>` sends several under one name).
+    public var allFiles: [(name: String, file: File)] = []
 
     /// An empty form.
     public init() {}
@@ -130,7 +132,9 @@ public struct FormData: Sendable, Equatable {
             }
             if let name {
                 if let filename {
-                    form.files[name] = File(filename: filename, contentType: partType, data: content)
+                    let file = File(filename: filename, contentType: partType, data: content)
+                    form.files[name] = file
+                    form.allFiles.append((name, file))
                 } else {
                     form.fields.append((name, String(decoding: content, as: UTF8.self)))
                 }

@@ -7,14 +7,13 @@ public enum ClubhouseSection: String, Sendable, CaseIterable {
     /// The four apps, in the order the switcher shows them.
     public static let apps: [ClubhouseSection] = [.clubWeekly, .sportsTime, .justZone2, .swiss]
 
-    /// Where the section starts. JustZone2's pages come with their own issue; until then the
-    /// switcher opens its card on the home page, which says what the app offers today.
+    /// Where the section starts.
     public var url: String {
         switch self {
         case .home: "/"
         case .clubWeekly: "/clubweekly"
         case .sportsTime: "/trips"
-        case .justZone2: "/#justzone2"
+        case .justZone2: "/zone2"
         case .swiss: "/swiss/app"
         }
     }

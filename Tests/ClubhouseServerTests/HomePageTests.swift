@@ -50,7 +50,8 @@ struct HomePageTests {
         #expect(model.cards[0].message?.contains("in time") == true)
         #expect(model.cards[1].message?.contains("in time") == true)
         #expect(model.cards[3].message?.contains("in time") == true && model.cards[3].figures.isEmpty)
-        #expect(model.cards[2].message?.contains("zone2 ride --simulate") == true, "no rides: how to record one")
+        #expect(model.cards[2].message?.contains("simulator") == true, "no rides: how to record one")
+        #expect(model.cards[2].action?.1 == "/zone2")
     }
 
     @Test("the last ride is shown in the server's time zone; Swiss data that is stale is marked; German")

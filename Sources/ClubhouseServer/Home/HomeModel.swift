@@ -119,7 +119,7 @@ struct HomeModel: Sendable, Equatable {
             pitch: t(
                 "Zone 2 training on a smart trainer with a heart-rate strap: ERG or heart-rate-guided power.",
                 "Zone-2-Training auf dem Smart-Trainer mit Pulsgurt: ERG oder pulsgeführte Leistung."),
-            figures: [], message: nil, action: nil)
+            figures: [], message: nil, action: (t("Open", "Öffnen"), "/zone2"))
         if let glance = input.ride, let last = glance.lastRide {
             var parts = [shortDate(last.start, input), "\(Int(last.duration / 60)) min"]
             if let watts = last.averagePower { parts.append("\(watts) W") }
@@ -132,8 +132,8 @@ struct HomeModel: Sendable, Equatable {
             ]
         } else {
             ride.message = t(
-                "No rides recorded on this server yet. Ride with the simulator: `clubhouse zone2 ride --simulate`.",
-                "Noch keine Fahrten auf diesem Server. Fahre mit dem Simulator: `clubhouse zone2 ride --simulate`.")
+                "No rides yet. Ride in the browser (the simulator works everywhere), or import your FIT files.",
+                "Noch keine Fahrten. Fahre im Browser (der Simulator geht überall) oder importiere deine FIT-Dateien.")
         }
 
         var swiss = Card(

@@ -15,6 +15,10 @@ public struct RiderSettings: Sendable, Equatable, Codable {
     public var zoneMethod: String?
     public var zoneLower: Int?
     public var zoneUpper: Int?
+    /// Inputs of the zone methods: lactate-threshold heart rate (Friel, Coggan), age and MAF adjustment (MAF).
+    public var thresholdHeartRate: Int?
+    public var age: Int?
+    public var mafAdjustment: Int?
     /// Weekly Zone 2 goal in minutes.
     public var weeklyGoalMinutes: Int = 150
     /// The ride form's last choices.
@@ -37,6 +41,9 @@ public struct RiderSettings: Sendable, Equatable, Codable {
         zoneMethod = try c.decodeIfPresent(String.self, forKey: .zoneMethod)
         zoneLower = try c.decodeIfPresent(Int.self, forKey: .zoneLower)
         zoneUpper = try c.decodeIfPresent(Int.self, forKey: .zoneUpper)
+        thresholdHeartRate = try c.decodeIfPresent(Int.self, forKey: .thresholdHeartRate)
+        age = try c.decodeIfPresent(Int.self, forKey: .age)
+        mafAdjustment = try c.decodeIfPresent(Int.self, forKey: .mafAdjustment)
         weeklyGoalMinutes = try c.decodeIfPresent(Int.self, forKey: .weeklyGoalMinutes) ?? weeklyGoalMinutes
         lastWatts = try c.decodeIfPresent(Int.self, forKey: .lastWatts) ?? lastWatts
         lastMinutes = try c.decodeIfPresent(Int.self, forKey: .lastMinutes) ?? lastMinutes

@@ -45,12 +45,13 @@ struct Zone2LiveController: Sendable {
 
     func ridePage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let state = try await currentState(request)
-        var chart: [RideChartPoint] = []
+        var chart: [LiveChartPoint] = []
         if let rider = try await app.session(request).rider, let ride = await app.live.ride(of: rider.id) {
-            chart = RideChartPoint.points(from: await ride.engine.recording.samples)
+            chart = LiveChartPoint.points(from: await ride.engine.recording.samples)
         }
-        let model = RideModel(state: state, chart: chart, noticeFromQuery: request.uri.queryParameters.get("notice"))
-        return Self.html(RideView.render(model))
+        let model = LiveRideModel(
+            state: state, chart: chart, noticeFromQuery: request.uri.queryParameters.get("notice"))
+        return Self.html(LiveRideView.render(model))
     }
 
     /// `GET /zone2/ride/state`: the rider's ``RideState`` as JSON (no rider or no ride: `{"status":"none"}`).

@@ -36,6 +36,8 @@ public enum Zone2PageURL: String, AppRoute {
     case rideDelete = "zone2/rides/:id/delete"
     /// POST: carry on an interrupted ride from its checkpoint.
     case rideResume = "zone2/rides/:id/resume"
+    /// POST: keep an interrupted ride as it is (its checkpoint becomes the ride's FIT file).
+    case rideSave = "zone2/rides/:id/save"
     case rideFIT = "zone2/rides/:id/ride.fit"
     case rideTCX = "zone2/rides/:id/ride.tcx"
     /// A Strava activity of the rider (history rows from Strava).
@@ -56,7 +58,8 @@ public enum Zone2PageURL: String, AppRoute {
     /// The methods the route answers.
     public var methods: [HTTPRequest.Method] {
         switch self {
-        case .startRide, .rideCommand, .importRides, .rideTrim, .rideUpload, .rideResume, .stravaDisconnect:
+        case .startRide, .rideCommand, .importRides, .rideTrim, .rideUpload, .rideResume, .rideSave,
+            .stravaDisconnect:
             [.post]
         case .welcome, .rideDelete, .zones, .settings: [.get, .post]
         default: [.get]

@@ -44,7 +44,7 @@
     if (word) word.textContent = up === true ? "connected" : up === false ? (key === "server" ? "reconnecting…" : "not connected") : "not used";
   }
 
-  // The chart: the same geometry as the server's (RideChart.swift).
+  // The chart: the same geometry as the server's (LiveChart.swift).
   var W = 600, H = 200;
   function yHeart(bpm) { return H - Math.min(1, Math.max(0, (bpm - 60) / 140)) * H; }
   function draw(state) {

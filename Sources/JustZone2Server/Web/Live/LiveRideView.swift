@@ -5,9 +5,9 @@ import ServerKit
 import WebUI
 
 /// What the ride page shows: the rider's ``RideState`` and the chart so far.
-struct RideModel: Sendable, Equatable {
+struct LiveRideModel: Sendable, Equatable {
     var state: RideState
-    var chart: [RideChartPoint]
+    var chart: [LiveChartPoint]
     /// A command's refusal sent back by the form without JavaScript.
     var noticeFromQuery: String?
 }
@@ -15,8 +15,8 @@ struct RideModel: Sendable, Equatable {
 /// `/zone2/ride`: big readouts, the live chart, the controls (forms that work without JavaScript; `ride.js` sends
 /// them over the socket instead), link status and the viewer's "Use this tab". `radio.js` holds the Bluetooth
 /// links when this tab is the radio.
-enum RideView {
-    static func render(_ model: RideModel) -> String {
+enum LiveRideView {
+    static func render(_ model: LiveRideModel) -> String {
         let state = model.state
         let live = state.status == .live
         return Zone2Layout.page(
@@ -32,7 +32,7 @@ enum RideView {
                 body(model)))
     }
 
-    static func body(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func body(_ model: LiveRideModel) -> Node<HTML.BodyContext> {
         let state = model.state
         switch state.status {
         case .none:
@@ -65,7 +65,7 @@ enum RideView {
             .unwrap(state.next) { .p(.a(.link($0), .text("Save or discard it instead"))) })
     }
 
-    static func live(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func live(_ model: LiveRideModel) -> Node<HTML.BodyContext> {
         let state = model.state
         let snapshot = state.snapshot
         let zone = state.zoneLower.flatMap { lower in state.zoneUpper.map { (lower: lower, upper: $0) } }
@@ -83,7 +83,7 @@ enum RideView {
             readouts(state),
             .section(
                 .class("card ride-chart-card"), .ariaLabel("Live chart"),
-                RideChart.render(
+                LiveChart.render(
                     model.chart, total: snapshot?.total ?? 0, target: snapshot?.target ?? 0, zone: zone),
                 .p(
                     .class("chart-key"),

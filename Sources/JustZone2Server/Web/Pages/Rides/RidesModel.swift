@@ -1,0 +1,213 @@
+import Foundation
+import JustZone2
+import ServerKit
+import WebUI
+
+/// `/zone2/rides`: the rider's rides with filters (period, source, status), weekly totals, the charts (date × average
+/// heart rate, coloured by power and sized by duration; average power and heart rate per ride) and the import form.
+struct RidesModel: Sendable, Equatable {
+    /// The filters, as in the query (`period`, `source`, `status`); unknown values fall back to the defaults.
+    struct Filter: Sendable, Equatable {
+        enum Period: String, CaseIterable, Sendable {
+            case weeks4 = "4w", weeks12 = "12w", year = "1y", all
+
+            var label: String {
+                switch self {
+                case .weeks4: "4 weeks"
+                case .weeks12: "12 weeks"
+                case .year: "Year"
+                case .all: "All"
+                }
+            }
+
+            /// Weeks shown (nil: since the first ride).
+            var weeks: Int? {
+                switch self {
+                case .weeks4: 4
+                case .weeks12: 12
+                case .year: 52
+                case .all: nil
+                }
+            }
+        }
+
+        enum Source: String, CaseIterable, Sendable {
+            case all, bridge, simulator, imported
+
+            var label: String {
+                switch self {
+                case .all: "All"
+                case .bridge: "Bluetooth"
+                case .simulator: "Simulator"
+                case .imported: "Imported"
+                }
+            }
+        }
+
+        enum Status: String, CaseIterable, Sendable {
+            case all, finished, interrupted, pending
+
+            var label: String {
+                switch self {
+                case .all: "All"
+                case .finished: "Finished"
+                case .interrupted: "Interrupted"
+                case .pending: "Not on Strava"
+                }
+            }
+        }
+
+        var period: Period = .weeks12
+        var source: Source = .all
+        var status: Status = .all
+
+        init(period: String? = nil, source: String? = nil, status: String? = nil) {
+            self.period = period.flatMap(Period.init) ?? .weeks12
+            self.source = source.flatMap(Source.init) ?? .all
+            self.status = status.flatMap(Status.init) ?? .all
+        }
+
+        /// The query of these filters with one changed.
+        func query(period: Period? = nil, source: Source? = nil, status: Status? = nil) -> String {
+            "?period=\((period ?? self.period).rawValue)&source=\((source ?? self.source).rawValue)"
+                + "&status=\((status ?? self.status).rawValue)"
+        }
+
+        func matches(_ ride: StoredRide) -> Bool {
+            guard ride.status != .live else { return false }
+            switch source {
+            case .all: break
+            case .bridge: guard ride.source == .bridge else { return false }
+            case .simulator: guard ride.source == .simulator else { return false }
+            case .imported: guard ride.source == .imported else { return false }
+            }
+            switch status {
+            case .all: return true
+            case .finished: return ride.status == .finished
+            case .interrupted: return ride.status == .interrupted
+            case .pending: return ride.status == .finished && ride.uploadState != "uploaded"
+            }
+        }
+    }
+
+    /// One week's totals.
+    struct Week: Sendable, Equatable {
+        var label: String
+        var rides: Int
+        var time: String
+        var zone2Minutes: Int
+    }
+
+    /// One file's import result.
+    struct ImportResult: Error, Sendable, Equatable {
+        enum Outcome: String, Sendable { case imported, duplicate, refused }
+        var file: String
+        var outcome: Outcome
+        var message: String
+        var url: String?
+    }
+
+    var filter: Filter
+    var rows: [HomeModel.RideRow]
+    var weeks: [Week]
+    var scatter: ScatterChart
+    var powerLine: LineChart
+    var heartRateLine: LineChart
+    var weekChart: BarChart
+    var imports: [ImportResult]
+    var notice: String?
+    var importError: String?
+
+    static func == (a: RidesModel, b: RidesModel) -> Bool {
+        a.filter == b.filter && a.rows == b.rows && a.weeks == b.weeks && a.imports == b.imports
+            && a.notice == b.notice && a.importError == b.importError && a.scatter == b.scatter
+    }
+
+    static func build(
+        rides all: [StoredRide], filter: Filter, now: Date, timeZone: TimeZone, imports: [ImportResult] = [],
+        notice: String? = nil, importError: String? = nil
+    ) -> RidesModel {
+        let thisWeek = Zone2Format.week(of: now, timeZone: timeZone)
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let oldest = all.map(\.startedAt).min() ?? thisWeek.lowerBound
+        let start: Date =
+            filter.period.weeks.flatMap {
+                calendar.date(byAdding: .weekOfYear, value: -($0 - 1), to: thisWeek.lowerBound)
+            }
+            ?? Zone2Format.week(of: oldest, timeZone: timeZone).lowerBound
+        let rides = all.filter { filter.matches($0) && $0.startedAt >= start && $0.startedAt < thisWeek.upperBound }
+
+        // Weekly totals, newest first, every week of the period (empty weeks too, so gaps show).
+        var weeks: [Week] = []
+        var weekStart = thisWeek.lowerBound
+        while weekStart >= start && weeks.count < 520 {
+            let end = calendar.date(byAdding: .weekOfYear, value: 1, to: weekStart) ?? weekStart
+            let inWeek = rides.filter { $0.startedAt >= weekStart && $0.startedAt < end }
+            weeks.append(
+                Week(
+                    label: Zone2Format.shortDay(weekStart, timeZone: timeZone), rides: inWeek.count,
+                    time: Zone2Format.duration(inWeek.map(\.duration).reduce(0, +)),
+                    zone2Minutes: inWeek.map(HomeModel.zone2Minutes).reduce(0, +)))
+            guard let previous = calendar.date(byAdding: .weekOfYear, value: -1, to: weekStart) else { break }
+            weekStart = previous
+        }
+
+        let chronological = rides.sorted { $0.startedAt < $1.startedAt }
+        let withRate = chronological.filter { $0.averageHeartRate != nil }
+        let domain = start.timeIntervalSince1970...thisWeek.upperBound.timeIntervalSince1970
+        let scatter = ScatterChart(
+            title: "Rides: date and average heart rate",
+            description:
+                "Each dot is a ride: later to the right, higher heart rate higher; warmer colour = more power, "
+                + "bigger = longer.",
+            points: withRate.map { ride in
+                ScatterPoint(
+                    x: ride.startedAt.timeIntervalSince1970, y: Double(ride.averageHeartRate ?? 0),
+                    size: Double(ride.duration), shade: Double(ride.averagePower ?? 0),
+                    label: Zone2Format.dateTime(ride.startedAt, timeZone: timeZone),
+                    valueText: "\(Zone2Format.bpm(ride.averageHeartRate)) · \(Zone2Format.watts(ride.averagePower)) · "
+                        + Zone2Format.duration(ride.duration),
+                    url: Zone2PageURL.rideDetail.path(["id": ride.id]))
+            }, id: "rides-scatter", xDomain: domain, xTicks: ticks(domain, timeZone: timeZone), yUnit: "bpm",
+            labelHeader: "Ride", valueHeader: "Heart rate · power · time",
+            legend: "Colour: average power, blue (lowest) to red (highest). Size: duration.",
+            emptyText: "No rides with heart rate in this period.")
+        func line(_ id: String, _ title: String, _ value: (StoredRide) -> Int?, _ unit: String) -> LineChart {
+            LineChart(
+                title: title, description: "\(title) of each ride, oldest first.",
+                points: chronological.compactMap { ride in
+                    value(ride).map {
+                        ChartDatum(
+                            label: Zone2Format.shortDay(ride.startedAt, timeZone: timeZone),
+                            fullLabel: Zone2Format.dateTime(ride.startedAt, timeZone: timeZone), value: Double($0),
+                            valueText: "\($0) \(unit)")
+                    }
+                }, id: id, labelHeader: "Ride", valueHeader: title, emptyText: "No rides with this figure yet.")
+        }
+        let weekChart = BarChart(
+            title: "Zone 2 minutes per week",
+            description: "Minutes in Zone 2 each week of the period, oldest first.",
+            data: weeks.reversed().map { week in
+                ChartDatum(
+                    label: week.label, fullLabel: "Week of \(week.label)", value: Double(week.zone2Minutes),
+                    valueText: "\(week.zone2Minutes) min")
+            }, labelHeader: "Week", valueHeader: "Zone 2", id: "weeks-chart")
+        return RidesModel(
+            filter: filter, rows: rides.map { HomeModel.row($0, timeZone: timeZone) }, weeks: weeks,
+            scatter: scatter,
+            powerLine: line("power-line", "Average power", { $0.averagePower }, "W"),
+            heartRateLine: line("hr-line", "Average heart rate", { $0.averageHeartRate }, "bpm"),
+            weekChart: weekChart, imports: imports, notice: notice, importError: importError)
+    }
+
+    /// Up to six evenly spaced date labels over `domain`.
+    static func ticks(_ domain: ClosedRange<Double>, timeZone: TimeZone) -> [(position: Double, label: String)] {
+        let span = domain.upperBound - domain.lowerBound
+        guard span > 0 else { return [] }
+        return (0...5).map { index in
+            let position = domain.lowerBound + span * Double(index) / 5
+            return (position, Zone2Format.shortDay(Date(timeIntervalSince1970: position), timeZone: timeZone))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JustZone2
+import NIOCore
+import ServerKit
+
+extension Zone2PagesController {
+    /// `/zone2/rides?period=…&source=…&status=…`.
+    func ridesPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let filter = RidesModel.Filter(
+            period: query.get("period"), source: query.get("source"), status: query.get("status"))
+        let notice = Self.notice(query.get("done"))
+        return Zone2Pages.html(
+            RidesView.page(try await ridesModel(request, filter: filter, notice: notice)))
+    }
+
+    func ridesModel(
+        _ request: Request, filter: RidesModel.Filter = .init(), imports: [RidesModel.ImportResult] = [],
+        notice: String? = nil, importError: String? = nil, rider known: Rider? = nil
+    ) async throws -> RidesModel {
+        var rider = known
+        if rider == nil { rider = try await app.session(request).rider }
+        let rides = try await rider.asyncMap { try await app.rides.list(rider: $0.id, limit: 2000) } ?? []
+        return RidesModel.build(
+            rides: rides, filter: filter, now: now(), timeZone: timeZone, imports: imports, notice: notice,
+            importError: importError)
+    }
+
+    /// `POST /zone2/rides/import` (multipart, field `files`, one or several): one result per file. A browser form
+    /// gets the history page with the results; the drag-and-drop script (`Accept: application/json`, one file per
+    /// request) gets `{"results": [{file, outcome, message, url}]}`.
+    func importRides(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try Zone2Pages.requireSameOrigin(request, context)
+        let wantsJSON = request.headers[.accept]?.contains("application/json") == true
+        let form: FormData
+        do {
+            form = try await request.collectForm(limit: RideImport.bodyLimit)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            return try await importAnswer(
+                request, results: [],
+                error: "Too much at once: send at most \(RideImport.bodyLimit >> 20) MB per import.",
+                status: .contentTooLarge, json: wantsJSON)
+        } catch let error as APIError {
+            return try await importAnswer(
+                request, results: [], error: error.message, status: .badRequest, json: wantsJSON)
+        }
+        let files = form.allFiles.filter { !$0.file.filename.isEmpty || !$0.file.data.isEmpty }
+        guard !files.isEmpty else {
+            return try await importAnswer(
+                request, results: [], error: "Choose one or more FIT, TCX or GPX files first.", status: .badRequest,
+                json: wantsJSON)
+        }
+        let (rider, cookie) = try await app.sessionCreatingRider(request, context)
+        var existing = try await app.rides.list(rider: rider.id, limit: 5000)
+        var results: [RidesModel.ImportResult] = []
+        for (_, file) in files.prefix(50) {
+            let name = String((file.filename.isEmpty ? "file" : file.filename).prefix(120))
+            switch RideImport.prepare(
+                file.data, filename: name, rider: rider.id, zone: RiderZones.zone2(rider.settings))
+            {
+            case .failure(let refused):
+                results.append(refused)
+            case .success(let prepared):
+                if let other = RideImport.duplicate(of: prepared.ride, in: existing) {
+                    results.append(
+                        .init(
+                            file: name, outcome: .duplicate,
+                            message:
+                                "already here (the ride of \(Zone2Format.dateTime(other.startedAt, timeZone: timeZone))); not imported again.",
+                            url: Zone2PageURL.rideDetail.path(["id": other.id])))
+                    continue
+                }
+                try await app.rides.insert(prepared.ride, file: prepared.file)
+                existing.append(prepared.ride)
+                results.append(
+                    .init(
+                        file: name, outcome: .imported,
+                        message: "imported: \(Zone2Format.dateTime(prepared.ride.startedAt, timeZone: timeZone)), "
+                            + Zone2Format.duration(prepared.ride.duration),
+                        url: Zone2PageURL.rideDetail.path(["id": prepared.ride.id])))
+            }
+        }
+        let status: HTTPResponse.Status = results.contains { $0.outcome == .imported } ? .ok : .unprocessableContent
+        return try await importAnswer(
+            request, results: results, error: nil, status: status, json: wantsJSON, rider: rider, cookie: cookie)
+    }
+
+    func importAnswer(
+        _ request: Request, results: [RidesModel.ImportResult], error: String?, status: HTTPResponse.Status,
+        json: Bool, rider: Rider? = nil, cookie: String? = nil
+    ) async throws -> Response {
+        var headers: HTTPFields = [:]
+        if let cookie { headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        if json {
+            struct Item: Encodable {
+                var file, outcome, message: String
+                var url: String?
+            }
+            struct Body: Encodable {
+                var results: [Item]
+                var error: String?
+            }
+            let body = Body(
+                results: results.map {
+                    Item(file: $0.file, outcome: $0.outcome.rawValue, message: $0.message, url: $0.url)
+                },
+                error: error)
+            headers[.contentType] = "application/json; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(
+                status: status, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(body))))
+        }
+        let model = try await ridesModel(request, imports: results, importError: error, rider: rider)
+        return Zone2Pages.html(RidesView.page(model), status: status, headers: headers)
+    }
+}
