@@ -104,6 +104,7 @@ struct BridgeSocketTests {
             }
             // A viewer's device frames are ignored.
             viewer.send(.notify(device: .trainer, characteristic: "2AD2", bytes: [0x44, 0, 0, 0], seq: 99))
+            await eventually("the radio's ping round trip in the state") { await tab.lastState?.radioPingMs != nil }
             await eventually("the trainer is controlled at 150 W through the socket") {
                 await radio.trainer.trainer.targetWatts == 150
             }

@@ -112,6 +112,7 @@ struct RiderBridgeTests {
         #expect(await radio.frames.last == .ping(1))
         #expect(await viewer.frames.last == .ping(1))
         await bridge.receive(.pong(1), from: "a", at: 6)
+        #expect(await bridge.radioRoundTrip == 1, "the radio's ping round trip, for the page's slow-link warning")
         await bridge.heartbeat(at: 17)
         #expect(await bridge.role(of: "a") == .radio, "11 s since the pong: still the radio")
         await bridge.heartbeat(at: 18.5)

@@ -242,10 +242,12 @@ actor LiveRide {
         seq += 1
         let snapshot = await engine.snapshot
         let radio = source == .simulator ? true : await bridge.hasRadio
+        let roundTrip = source == .simulator ? nil : await bridge.radioRoundTrip
         return RideState(
             status: .live, ride: id, source: source.rawValue, mode: mode, snapshot: snapshot,
             zoneLower: snapshot.zoneLower ?? zone?.lower, zoneUpper: snapshot.zoneUpper ?? zone?.upper, radio: radio,
-            laps: laps, message: snapshot.notice ?? message, seq: seq)
+            laps: laps, message: snapshot.notice ?? message, seq: seq,
+            radioPingMs: roundTrip.map { Int(($0 * 1000).rounded()) })
     }
 
     /// Saves the recording so far as the ride's checkpoint (a failure is logged; the next one tries again).
