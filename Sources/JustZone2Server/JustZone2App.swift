@@ -62,6 +62,11 @@ public struct JustZone2App: AppModule {
         try await live.markInterrupted()
     }
 
+    /// At shutdown: the rides in progress save their checkpoints and stop (the next start offers Resume).
+    public func stopLiveRides() async {
+        await live.saveAndStopAll()
+    }
+
     /// Registers every ``JustZone2URL`` route: `POST /zone2/token {"code"}` and `POST /zone2/refresh
     /// {"refresh_token"}` answer with Strava's token response (snake_case, as the original worker passed it on);
     /// errors are `{"error": "…"}`.

@@ -197,6 +197,24 @@ struct LiveRideRouteTests {
         }
     }
 
+    @Test("a graceful shutdown saves every ride's checkpoint first: a restart loses nothing ridden")
+    func shutdownSaves() async throws {
+        let server = try await BridgeServer.make(timeScale: 20)
+        let (rider, _) = try await server.rider()
+        let plan = LiveRide.Plan(heartRateGuided: false, watts: 120, minutes: 5, warmUp: false, source: .simulator)
+        let ride = try await server.app.live.start(plan, rider: rider)
+        await eventually("10 s ridden") { await ride.engine.snapshot.elapsed >= 10 }
+        await server.app.stopLiveRides()
+        let elapsed = await ride.engine.recording.elapsed
+        let data = try #require(try await server.app.rides.checkpoint(ride.id, rider: rider.id))
+        let saved = try LiveRide.decode(data)
+        #expect(saved.elapsed >= 10 && saved.elapsed < 60, "saved at shutdown, not at the last whole minute")
+        #expect(saved.elapsed <= elapsed)
+        #expect(await server.app.live.ride(of: rider.id) == nil)
+        try await server.app.prepare()
+        #expect(try await server.app.rides.find(ride.id, rider: rider.id)?.status == .interrupted)
+    }
+
     @Test("pages without a ride: the ride page offers to start one, the pair page explains Web Bluetooth")
     func idlePages() async throws {
         let server = try await BridgeServer.make()

@@ -125,7 +125,18 @@ actor LiveRides {
             next: Zone2PageURL.rideDetail.path(["id": latest.id]))
     }
 
-    /// Stops every ride without saving (shutdown): the rows stay live and the next start marks them interrupted.
+    /// Server shutdown: every ride's checkpoint is saved now (nothing ridden is lost) and the rides stop; their rows
+    /// stay live and the next start marks them interrupted, to resume.
+    func saveAndStopAll() async {
+        for ride in rides.values {
+            await ride.checkpoint()
+            await ride.abandon()
+        }
+        rides = [:]
+    }
+
+    /// Stops every ride without saving (a crash, in tests): the rows stay live and the next start marks them
+    /// interrupted.
     func abandonAll() async {
         for ride in rides.values { await ride.abandon() }
         rides = [:]
