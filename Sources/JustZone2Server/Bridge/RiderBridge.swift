@@ -116,6 +116,11 @@ actor RiderBridge {
             commands.append((id, action, value))
         case .pong(let n):
             if isRadio, let sent = pingsSent[n] { radioRoundTrip = max(0, now - sent) }
+        case .visibility(let state) where isRadio && (state == "frozen" || state == "pagehide"):
+            // A frozen or leaving tab cannot answer: it is radio lost now rather than after the timeout; the same tab
+            // speaking again takes the radio back.
+            await releaseRadio(reason: "the radio tab was \(state == "frozen" ? "frozen" : "left")")
+            lostRadio = tab
         case .visibility, .hello: break
         default: break
         }
