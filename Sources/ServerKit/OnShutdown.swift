@@ -13,3 +13,15 @@ public struct OnShutdown: Service {
         await work()
     }
 }
+
+/// A service that runs `work` until the server shuts down (then the work is cancelled).
+public struct UntilShutdown: Service {
+    let work: @Sendable () async -> Void
+
+    /// Runs `work` for as long as the server runs.
+    public init(_ work: @escaping @Sendable () async -> Void) { self.work = work }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await work() }
+    }
+}
