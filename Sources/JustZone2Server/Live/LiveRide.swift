@@ -50,6 +50,9 @@ actor LiveRide {
     private let commandStream: AsyncStream<(String, Double?, String)>
     private let commands: AsyncStream<(String, Double?, String)>.Continuation
     private var onEnd: (@Sendable () async -> Void)?
+    private var engineTask: Task<Void, Never>?
+    /// Stopped without saving (shutdown, tests): the end of the engine's run saves nothing.
+    private var abandoned = false
 
     /// A ride carrying on from `recording` (new or a checkpoint) over `source`'s transports.
     init(
@@ -116,7 +119,7 @@ actor LiveRide {
                 }
             })
         // The engine's task is not in `tasks`: it ends by itself and then saves the ride.
-        Task {
+        engineTask = Task {
             let recording = await engine.run()
             await self.finish(recording)
         }
@@ -266,7 +269,7 @@ actor LiveRide {
 
     /// The plan is done or the rider stopped: FIT file and figures, status finished, tabs sent to the summary.
     func finish(_ recording: WorkoutRecording) async {
-        guard ended == nil else { return }
+        guard ended == nil, !abandoned else { return }
         commands.finish()
         for task in tasks { task.cancel() }
         tasks = []
@@ -293,11 +296,13 @@ actor LiveRide {
         onEnd = nil
     }
 
-    /// Ends the sessions without saving (server shutdown: the row stays live and becomes interrupted at start).
+    /// Stops the engine and the sessions without saving the ride (the caller keeps or marks its row).
     func abandon() {
+        abandoned = true
         commands.finish()
         for task in tasks { task.cancel() }
         tasks = []
+        engineTask?.cancel()
     }
 
     /// Whether the ride has ended and been saved.
