@@ -154,32 +154,32 @@ struct PagesModelTests {
         ride.trimEnd = 2700
         let data = RideData(ride: ride, samples: samples)
         #expect(data.keptSamples.count == 2401)
-        let model = RideModel.build(
+        let model = RideDetailModel.build(
             data, settings: Self.settings(), stravaConfigured: true, stravaConnected: true, timeZone: Pages.utc)
         #expect(model.trimStart == "5:00" && model.trimEnd == "45:00" && model.isTrimmed)
         #expect(model.figures.first?.value == "40:01")
         #expect(model.figures.first { $0.label == "Time in Zone 2" }?.value == "100 %")
-        let drift = try #require(RideModel.drift(data.keptSamples))
+        let drift = try #require(RideDetailModel.drift(data.keptSamples))
         #expect(abs(drift - 15) < 0.5, "10 bpm over 40 min = 15 bpm/h: \(drift)")
         #expect(model.upload == .ready(failure: nil))
         #expect(model.zones.map(\.band.number) == [1, 2, 3, 4, 5] && model.zones[1].percent == 100)
         for (text, seconds) in [
             ("5:00", 300), ("1:02:03", 3723), ("90", 90), ("5:60", nil), ("-1", nil), ("", nil), ("a:b", nil),
         ] {
-            #expect(RideModel.seconds(text) == seconds, "\(text)")
+            #expect(RideDetailModel.seconds(text) == seconds, "\(text)")
         }
         var uploaded = ride
         uploaded.uploadState = "uploaded"
         uploaded.stravaActivityID = 70_001
         #expect(
-            RideModel.upload(uploaded, configured: true, connected: true)
+            RideDetailModel.upload(uploaded, configured: true, connected: true)
                 == .uploaded(url: "https://www.strava.com/activities/70001", message: nil))
-        #expect(RideModel.upload(ride, configured: true, connected: false) == .connect)
-        #expect(RideModel.upload(ride, configured: false, connected: false) == .unavailable)
-        let summary = RideModel.build(
+        #expect(RideDetailModel.upload(ride, configured: true, connected: false) == .connect)
+        #expect(RideDetailModel.upload(ride, configured: false, connected: false) == .unavailable)
+        let summary = RideDetailModel.build(
             data, settings: Self.settings(), stravaConfigured: true, stravaConnected: false, timeZone: Pages.utc,
             summary: true)
-        try Pages.assertSnapshot(Self.main(RideView.page(summary)), named: "ride-summary")
+        try Pages.assertSnapshot(Self.main(RideDetailView.page(summary)), named: "ride-summary")
     }
 
     @Test("history: filters by period, source and status; weekly totals with empty weeks; import duplicates")

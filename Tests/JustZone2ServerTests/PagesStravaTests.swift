@@ -95,7 +95,11 @@ struct PagesStravaTests {
             _ = try await Self.connect(client, strava: strava, cookie: cookie)
             let ready = Pages.text(
                 try await client.execute(uri: "/zone2/rides/\(ride.id)", method: .get, headers: [.cookie: cookie]))
-            #expect(ready.contains("Upload to Strava"))
+            #expect(ready.contains("Upload to Strava") && !ready.contains("data-auto-upload"))
+            let summary = Pages.text(
+                try await client.execute(
+                    uri: "/zone2/rides/\(ride.id)/summary", method: .get, headers: [.cookie: cookie]))
+            #expect(summary.contains("data-auto-upload=\"10\""), "after a ride: the 10-s countdown (script)")
 
             let upload = try await client.execute(
                 uri: "/zone2/rides/\(ride.id)/upload", method: .post, headers: [.cookie: cookie])
@@ -175,6 +179,19 @@ struct PagesStravaTests {
             let html = Pages.text(page)
             #expect(page.status == .ok && html.contains("Zwift Zone 2") && html.contains("View on Strava"))
             #expect(html.contains("steady part") && !html.contains("action=\"/zone2/rides/strava-555/trim\""))
+            // The history lists it under "On Strava" (an outdoor ride not named like Zone 2 is left out).
+            let outdoor = SummaryActivity(
+                id: 556, name: "Commute", sportType: "Ride", startDate: Date().addingTimeInterval(-3600),
+                distance: 5000,
+                movingTime: 900, elapsedTime: 900, totalElevationGain: 0)
+            var recent = activity
+            recent.startDate = Date().addingTimeInterval(-7200)
+            await strava.state.put(recent, athlete: 42)
+            await strava.state.put(outdoor, athlete: 42)
+            let history = Pages.text(
+                try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie]))
+            #expect(history.contains("On Strava") && history.contains("href=\"/zone2/activities/555\""))
+            #expect(!history.contains("/zone2/activities/556"))
             let missing = try await client.execute(
                 uri: "/zone2/activities/999", method: .get, headers: [.cookie: cookie])
             #expect(missing.status == .notFound)

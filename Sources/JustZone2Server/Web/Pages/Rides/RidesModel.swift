@@ -1,6 +1,7 @@
 import Foundation
 import JustZone2
 import ServerKit
+import StravaAPI
 import WebUI
 
 /// `/zone2/rides`: the rider's rides with filters (period, source, status), weekly totals, the charts (date × average
@@ -52,7 +53,7 @@ struct RidesModel: Sendable, Equatable {
                 case .all: "All"
                 case .finished: "Finished"
                 case .interrupted: "Interrupted"
-                case .pending: "Not on Strava"
+                case .pending: "To upload"
                 }
             }
         }
@@ -117,6 +118,10 @@ struct RidesModel: Sendable, Equatable {
     var imports: [ImportResult]
     var notice: String?
     var importError: String?
+    /// The rider's indoor or "Zone 2" rides on Strava (not uploaded from here), each opening its activity page.
+    var stravaRows: [HomeModel.RideRow] = []
+    /// Why Strava's rides are missing (slow, refused), if they are.
+    var stravaNote: String?
 
     static func == (a: RidesModel, b: RidesModel) -> Bool {
         a.filter == b.filter && a.rows == b.rows && a.weeks == b.weeks && a.imports == b.imports
@@ -199,6 +204,38 @@ struct RidesModel: Sendable, Equatable {
             powerLine: line("power-line", "Average power", { $0.averagePower }, "W"),
             heartRateLine: line("hr-line", "Average heart rate", { $0.averageHeartRate }, "bpm"),
             weekChart: weekChart, imports: imports, notice: notice, importError: importError)
+    }
+
+    /// Strava's rides as history rows: indoor rides and rides named like "Zone 2" / "Z2" (the original's rule),
+    /// without those uploaded from here (they are listed as the rider's own), newest first.
+    static func stravaRows(
+        _ activities: [SummaryActivity], uploaded: Set<Int64>, timeZone: TimeZone
+    ) -> [HomeModel.RideRow] {
+        activities.filter { activity in
+            guard !uploaded.contains(activity.id) else { return false }
+            let name = activity.name.lowercased()
+            return Zone2History.isIndoorRide(activity) || name.contains("zone 2") || name.contains("zone2")
+                || name.range(of: #"\bz2\b"#, options: .regularExpression) != nil
+        }
+        .sorted { $0.startDate > $1.startDate }
+        .map { activity in
+            HomeModel.RideRow(
+                url: Zone2PageURL.stravaActivity.path(["stravaId": String(activity.id)]), title: activity.name,
+                when: Zone2Format.dateTime(activity.startDate, timeZone: timeZone),
+                duration: Zone2Format.duration(activity.movingTime),
+                power: Zone2Format.watts(activity.averageWatts.map { Int($0.rounded()) }),
+                heartRate: Zone2Format.bpm(activity.averageHeartrate.map { Int($0.rounded()) }), badge: "Strava")
+        }
+    }
+
+    /// The first day the filter's period shows.
+    static func periodStart(_ filter: Filter, now: Date, timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let thisWeek = Zone2Format.week(of: now, timeZone: timeZone)
+        return filter.period.weeks.flatMap {
+            calendar.date(byAdding: .weekOfYear, value: -($0 - 1), to: thisWeek.lowerBound)
+        }
     }
 
     /// Up to six evenly spaced date labels over `domain`.

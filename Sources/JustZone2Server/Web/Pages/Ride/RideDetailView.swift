@@ -5,8 +5,8 @@ import ServerKit
 import WebUI
 
 /// A ride's page and the summary after a ride.
-enum RideView {
-    static func page(_ model: RideModel) -> String {
+enum RideDetailView {
+    static func page(_ model: RideDetailModel) -> String {
         Zone2Layout.page(
             title: model.isSummary ? "Workout Complete!" : model.title, section: .rides,
             stylesheets: ["zone2-pages.css"], scripts: ["zone2-pages.js"],
@@ -23,7 +23,7 @@ enum RideView {
                 .if(model.stravaURL == nil, .group(trim(model), upload(model), files(model)))))
     }
 
-    static func header(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func header(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .div(
             .class("ride-header"),
             .if(model.isSummary, .p(.class("eyebrow"), .text("Workout Complete!"))),
@@ -40,7 +40,7 @@ enum RideView {
                     .a(.class("button secondary"), .link(model.detailURL), .text("Ride page")))))
     }
 
-    static func interrupted(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func interrupted(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.isInterrupted else { return .empty }
         return .section(
             .class("card interrupted"), .attr("aria-label", "Interrupted ride"),
@@ -54,7 +54,7 @@ enum RideView {
                 Zone2Fields.postButton(action: model.saveURL, label: "Save as is", style: "button secondary")))
     }
 
-    static func figures(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func figures(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .attr("aria-label", "Figures"),
             .div(
@@ -66,27 +66,33 @@ enum RideView {
                 }))
     }
 
-    static func zones(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func zones(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard !model.zones.isEmpty else { return .empty }
-        let chart = BarChart(
-            title: "Time in each heart-rate zone",
-            description: "Minutes of the kept part in each of your five zones.",
-            data: model.zones.map { share in
-                ChartDatum(
-                    label: "Z\(share.band.number)",
-                    fullLabel: "Zone \(share.band.number) · \(share.band.name) · \(share.band.range)",
-                    value: Double(share.seconds) / 60,
-                    valueText: "\(Zone2Format.duration(share.seconds)) (\(share.percent) %)",
-                    highlight: share.band.number == 2)
-            }, labelHeader: "Zone", valueHeader: "Time", id: "zone-distribution")
+        // Five rows with a bar each read better on a phone than a five-bar chart, and need no table fallback.
         return .section(
             .class("zones-section"), .attr("aria-labelledby", "zones-heading"),
             .h2(.id("zones-heading"), .text("Zone distribution")),
-            .raw(chart.html()),
+            .ul(
+                .class("zone-bars"), .id("zone-distribution"),
+                .forEach(model.zones) { share in
+                    .li(
+                        .class("zone-\(share.band.number)"),
+                        .span(.class("zone-name"), .safeText("Z\(share.band.number) · \(share.band.name)")),
+                        .span(.class("zone-range"), .safeText(share.band.range)),
+                        .element(
+                            named: "progress",
+                            nodes: [
+                                .attr("max", "100"), .attr("value", String(share.percent)),
+                                .attr("aria-label", "Zone \(share.band.number): \(share.percent) %"),
+                            ]),
+                        .span(
+                            .class("zone-time"),
+                            .safeText("\(Zone2Format.duration(share.seconds)) · \(share.percent) %")))
+                }),
             .p(.class("hint"), .a(.link(Zone2PageURL.zones.path()), .text("Your zones"))))
     }
 
-    static func trim(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func trim(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.chart != nil else { return .empty }
         return .section(
             .class("card trim"), .id("trim"), .attr("aria-labelledby", "trim-heading"),
@@ -133,14 +139,14 @@ enum RideView {
                 + Zone2Fields.error(id, error) + "</div>")
     }
 
-    static func upload(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func upload(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card upload"), .id("upload"), .attr("aria-labelledby", "upload-heading"),
             .h2(.id("upload-heading"), .text("Strava")),
             uploadBody(model))
     }
 
-    static func uploadBody(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func uploadBody(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         switch model.upload {
         case .unavailable:
             return .p(
@@ -153,6 +159,10 @@ enum RideView {
         case .ready(let failure):
             return .group(
                 .unwrap(failure) { Components.notice("The last upload failed: \($0)", kind: "error") },
+                // Right after a ride the original uploads on its own after 10 s unless cancelled (script only).
+                .if(
+                    model.isSummary && failure == nil,
+                    .p(.class("hint auto-upload js-only"), .attr("data-auto-upload", "10"), .attr("role", "status"))),
                 Zone2Fields.postButton(
                     action: model.uploadURL, label: failure == nil ? "Upload to Strava" : "Try again",
                     style: "button strava"))
@@ -170,7 +180,7 @@ enum RideView {
         }
     }
 
-    static func files(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func files(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card files"), .attr("aria-labelledby", "files-heading"),
             .h2(.id("files-heading"), .text("Files")),

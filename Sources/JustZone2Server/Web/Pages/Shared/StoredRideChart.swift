@@ -6,7 +6,7 @@ import WebUI
 /// A ride's chart: power (30-s average) and heart rate over time, cadence faint behind, the Zone 2 band on the
 /// heart-rate axis, and the trimmed-away ends shaded. SVG drawn here (WebUI's charts have no time axis with two
 /// scales); accessible like them: `role="img"`, title, description and a data table of 5-minute averages.
-struct RideChart: Sendable, Equatable {
+struct StoredRideChart: Sendable, Equatable {
     var id: String
     var title: String
     var samples: [RecordedSample]
@@ -16,7 +16,7 @@ struct RideChart: Sendable, Equatable {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 40.0
+    static let left = 52.0
     static let right = 40.0
     static let top = 12.0
     static let plotHeight = 212.0
