@@ -153,6 +153,11 @@ struct BridgeSocket {
                     continue
                 }
                 await joined.ride.receive(frame, from: joined.tab)
+                if await outbox.isClosed {
+                    // The writer gave up (the socket failed, or it fell ``SocketOutbox/limit`` frames behind).
+                    closing = (.goingAway, "too slow to take its frames")
+                    break
+                }
             }
         } catch {
             logger.debug("zone2 bridge socket ended", metadata: ["error": "\(error)"])
