@@ -253,6 +253,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "SportsTimeServerTests",
@@ -267,6 +268,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["Web/__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "JustZone2ServerTests",
@@ -285,6 +287,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
             ],
+            exclude: ["__Snapshots__"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WebUITests", dependencies: ["WebUI", .product(name: "Plot", package: "Plot")],
@@ -328,6 +331,8 @@ let package = Package(
                 "JustZone2Server", "TestSupport", "ActivityFiles", "SportsTime", "TodayInSwitzerland", "ClubhouseBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),

@@ -324,3 +324,106 @@ def driver():
     browser.set_script_timeout(30)
     yield browser
     browser.quit()
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# JustZone2: the simulated peripherals and the fake Web Bluetooth (e2e/fake_bluetooth.js)
+
+FAKE_BLUETOOTH_JS = E2E_DIR / "fake_bluetooth.js"
+
+
+@dataclass
+class Peripherals:
+    """A running `clubhouse zone2 peripherals`: the simulated trainer and strap the fake navigator.bluetooth talks to."""
+    process: subprocess.Popen
+    port: int
+    log_path: Path
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gatt"
+
+    def _call(self, method: str, path: str) -> dict:
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}", method=method, data=b"" if method == "POST" else None)
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read().decode())
+
+    def state(self) -> dict:
+        """Devices (in range, centrals, notifying, control, target, power, heart rate), writes and the event log."""
+        return self._call("GET", "/control/state")
+
+    def fault(self, spec: str) -> dict:
+        """Injects a fault now: `dropout+5s`, `strap+10s`, `control`, `stall+8s`, `garbage+3s`, `reject>250`."""
+        from urllib.parse import quote
+        return self._call("POST", f"/control/fault?spec={quote(spec)}")
+
+    def cadence(self, rpm: float) -> dict:
+        return self._call("POST", f"/control/cadence?rpm={rpm}")
+
+    def clear(self) -> dict:
+        """Forgets the write and event logs (between tests; the devices keep their state)."""
+        return self._call("POST", "/control/clear")
+
+    def drop(self, central: int) -> dict:
+        return self._call("POST", f"/control/drop?central={central}")
+
+    def writes(self, request: str | None = None) -> list[dict]:
+        return [w for w in self.state()["writes"] if request is None or w["request"] == request]
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no peripherals log)"
+
+
+def start_peripherals(log_path: Path, *arguments: str) -> Peripherals:
+    """Starts `clubhouse zone2 peripherals --port 0 …` and waits for the line naming its port."""
+    log = open(log_path, "ab")
+    process = subprocess.Popen([str(clubhouse_binary()), "zone2", "peripherals", "--port", "0", *arguments],
+                               stdout=subprocess.PIPE, stderr=log, text=True)
+    log.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = process.stdout.readline() if process.stdout else ""
+        match = re.search(r"127\.0\.0\.1:(\d+)/gatt", line)
+        if match:
+            return Peripherals(process=process, port=int(match.group(1)), log_path=log_path)
+        if process.poll() is not None:
+            break
+    process.kill()
+    raise RuntimeError(f"zone2 peripherals did not start:\n{log_path.read_text(errors='replace')[-2000:]}")
+
+
+def stop_peripherals(peripherals: Peripherals) -> None:
+    peripherals.process.terminate()
+    try:
+        peripherals.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        peripherals.process.kill()
+        peripherals.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def peripherals(server_root):
+    """One simulated trainer and strap for the whole session (tests call `clear()` and inject faults as they go)."""
+    instance = start_peripherals(server_root / "peripherals.log")
+    yield instance
+    stop_peripherals(instance)
+
+
+def inject_fake_bluetooth(driver, peripherals_url: str | None, **config) -> None:
+    """Makes every next document of the driver's current tab see `e2e/fake_bluetooth.js` as navigator.bluetooth,
+    relaying to the peripherals at `peripherals_url` (config `unsupported=True`: no navigator.bluetooth at all). The
+    page's CSP would refuse the fake's socket to another port, so CSP is bypassed for the test tab."""
+    settings = {"url": peripherals_url, **config}
+    source = f"window.__fakeBluetoothConfig = {json.dumps(settings)};\n" + FAKE_BLUETOOTH_JS.read_text()
+    driver.execute_cdp_cmd("Page.setBypassCSP", {"enabled": True})
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+
+
+@pytest.fixture
+def bluetooth_driver(driver, peripherals):
+    """The per-test browser with the fake Web Bluetooth relaying to the session's peripherals."""
+    inject_fake_bluetooth(driver, peripherals.ws_url)
+    yield driver

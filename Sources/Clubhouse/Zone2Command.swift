@@ -8,7 +8,7 @@ import ServerKit
 struct Zone2Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "zone2", abstract: "JustZone2 tools: decode trainer data, analyse rides.",
-        subcommands: [Ride.self, Recover.self, Upload.self, Decode.self, Analyze.self])
+        subcommands: [Ride.self, Recover.self, Upload.self, Decode.self, Analyze.self, Zone2PeripheralsCommand.self])
 
     struct Ride: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

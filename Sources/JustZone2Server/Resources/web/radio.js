@@ -167,6 +167,8 @@
     return restore(dev).then(function (device) {
       if (device) return device;
       showPair(dev.key);
+      // A strap is optional: offer it, but answer at once (the session asks again later).
+      if (dev.key === "hrm") return null;
       return Promise.race([
         new Promise(function (resolve) { dev.waiters.push(resolve); }),
         sleep(18000).then(function () { return null; })

@@ -44,7 +44,7 @@
     if (word) word.textContent = up === true ? "connected" : up === false ? (key === "server" ? "reconnecting…" : "not connected") : "not used";
   }
 
-  // The chart: the same geometry as the server's (RideChart.swift).
+  // The chart: the same geometry as the server's (LiveChart.swift).
   var W = 600, H = 200;
   function yHeart(bpm) { return H - Math.min(1, Math.max(0, (bpm - 60) / 140)) * H; }
   function draw(state) {
@@ -184,15 +184,29 @@
     if (message) message.textContent = event.detail.text;
   });
   var pairBar = $("pair-bar");
+  // The bar asks for what is missing: the trainer first (the ride waits for it), the strap as an option.
+  var missing = {};
+  function pairText() {
+    var text = $("pair-text");
+    if (!text) return;
+    text.textContent = missing.trainer === "again" ? "The trainer does not answer. Reconnect it:"
+      : missing.trainer ? "Choose your trainer to start riding."
+      : "No heart-rate strap: pair one if you have it (optional).";
+    var trainerButton = $("pair-trainer"), strapButton = $("pair-strap");
+    if (trainerButton) trainerButton.hidden = !missing.trainer;
+    if (strapButton) strapButton.hidden = !missing.hrm;
+  }
   document.addEventListener("zone2:pair", function (event) {
     if (!pairBar) return;
+    missing[event.detail.dev] = event.detail.again ? "again" : true;
     pairBar.hidden = false;
-    var text = $("pair-text");
-    if (text) text.textContent = event.detail.dev === "trainer"
-      ? (event.detail.again ? "The trainer does not answer. Reconnect it:" : "Choose your trainer to start riding.")
-      : "Choose your heart-rate strap (optional).";
+    pairText();
   });
-  document.addEventListener("zone2:paired", function () { if (pairBar) pairBar.hidden = true; });
+  document.addEventListener("zone2:paired", function (event) {
+    delete missing[event.detail.dev];
+    if (pairBar) pairBar.hidden = !missing.trainer && !missing.hrm;
+    pairText();
+  });
   ["trainer", "strap"].forEach(function (name) {
     var b = $("pair-" + name);
     if (b) b.addEventListener("click", function () { if (radio) radio.choose(name === "strap" ? "hrm" : "trainer"); });

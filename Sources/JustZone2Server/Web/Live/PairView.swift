@@ -26,12 +26,14 @@ enum PairView {
                     model.rideInProgress,
                     .p(.a(.class("button"), .link(Zone2PageURL.ride.path()), .text("Back to the ride")))),
                 .div(
-                    .class("notice notice-error"), .id("bt-unsupported"), .attr("role", "alert"), .attr("hidden", "hidden"),
+                    .class("notice notice-error"), .id("bt-unsupported"), .attr("role", "alert"),
+                    .attr("hidden", "hidden"),
                     .text(
                         "This browser can't connect to a trainer. Use Chrome or Edge on a computer or an Android "
                             + "phone.")),
                 .div(
-                    .class("notice notice-error"), .id("bt-insecure"), .attr("role", "alert"), .attr("hidden", "hidden"),
+                    .class("notice notice-error"), .id("bt-insecure"), .attr("role", "alert"),
+                    .attr("hidden", "hidden"),
                     .text(
                         "Bluetooth needs a secure page: open JustZone2 over https:// (or on this computer at "
                             + "http://localhost).")),

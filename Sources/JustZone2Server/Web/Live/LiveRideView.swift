@@ -5,9 +5,9 @@ import ServerKit
 import WebUI
 
 /// What the ride page shows: the rider's ``RideState`` and the chart so far.
-struct RideModel: Sendable, Equatable {
+struct LiveRideModel: Sendable, Equatable {
     var state: RideState
-    var chart: [RideChartPoint]
+    var chart: [LiveChartPoint]
     /// A command's refusal sent back by the form without JavaScript.
     var noticeFromQuery: String?
 }
@@ -15,8 +15,8 @@ struct RideModel: Sendable, Equatable {
 /// `/zone2/ride`: big readouts, the live chart, the controls (forms that work without JavaScript; `ride.js` sends
 /// them over the socket instead), link status and the viewer's "Use this tab". `radio.js` holds the Bluetooth
 /// links when this tab is the radio.
-enum RideView {
-    static func render(_ model: RideModel) -> String {
+enum LiveRideView {
+    static func render(_ model: LiveRideModel) -> String {
         let state = model.state
         let live = state.status == .live
         return Zone2Layout.page(
@@ -32,7 +32,7 @@ enum RideView {
                 body(model)))
     }
 
-    static func body(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func body(_ model: LiveRideModel) -> Node<HTML.BodyContext> {
         let state = model.state
         switch state.status {
         case .none:
@@ -65,7 +65,7 @@ enum RideView {
             .unwrap(state.next) { .p(.a(.link($0), .text("Save or discard it instead"))) })
     }
 
-    static func live(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func live(_ model: LiveRideModel) -> Node<HTML.BodyContext> {
         let state = model.state
         let snapshot = state.snapshot
         let zone = state.zoneLower.flatMap { lower in state.zoneUpper.map { (lower: lower, upper: $0) } }
@@ -83,7 +83,7 @@ enum RideView {
             readouts(state),
             .section(
                 .class("card ride-chart-card"), .ariaLabel("Live chart"),
-                RideChart.render(
+                LiveChart.render(
                     model.chart, total: snapshot?.total ?? 0, target: snapshot?.target ?? 0, zone: zone),
                 .p(
                     .class("chart-key"),
@@ -187,30 +187,31 @@ enum RideView {
             .div(
                 .class("control-row"),
                 commandForm(
-                    paused ? "resume" : "pause", value: nil, label: paused ? "Resume" : "Pause", id: "cmd-pause"),
-                commandForm("lap", value: nil, label: "Lap", id: "cmd-lap"),
+                    paused ? "resume" : "pause", value: nil, label: paused ? "Resume" : "Pause", id: "cmd-pause",
+                    style: "secondary"),
+                commandForm("lap", value: nil, label: "Lap", id: "cmd-lap", style: "secondary"),
                 commandForm(
                     "mode", value: heartMode ? "0" : "1", label: heartMode ? "Switch to ERG" : "Zone targeting",
-                    id: "cmd-mode")),
+                    id: "cmd-mode", style: "secondary")),
             .element(
                 named: "details",
                 nodes: [
                     .class("end-ride"),
                     .element(named: "summary", nodes: [.text("End ride…")]),
                     .p(.text("The ride is saved as ridden so far.")),
-                    commandForm("stop", value: nil, label: "End and save", id: "cmd-stop", danger: true),
+                    commandForm("stop", value: nil, label: "End and save", id: "cmd-stop", style: "danger"),
                 ]))
     }
 
     static func commandForm(
-        _ action: String, value: String?, label: String, id: String, danger: Bool = false
+        _ action: String, value: String?, label: String, id: String, style: String? = nil
     ) -> Node<HTML.BodyContext> {
         .form(
             .method(.post), .action(Zone2PageURL.rideCommand.path()), .class("command-form"),
             .input(.type(.hidden), .name("action"), .value(action)),
             .unwrap(value) { .input(.type(.hidden), .name("value"), .value($0)) },
             .button(
-                .class(danger ? "button danger" : "button"), .type(.submit), .id(id),
+                .class(style.map { "button \($0)" } ?? "button"), .type(.submit), .id(id),
                 .attr("data-action", action), .attr("data-value", value ?? ""), .text(label)))
     }
 }

@@ -4,30 +4,30 @@ import Plot
 import WebUI
 
 /// One point of the ride page's live chart: riding second, power, heart rate.
-struct RideChartPoint: Sendable, Equatable {
+struct LiveChartPoint: Sendable, Equatable {
     var t: Int
     var power: Int?
     var heartRate: Int?
 
     /// The recording so far, thinned to at most `limit` points (the page adds one a second from then on).
-    static func points(from samples: [RecordedSample], limit: Int = 600) -> [RideChartPoint] {
+    static func points(from samples: [RecordedSample], limit: Int = 600) -> [LiveChartPoint] {
         let step = max(1, (samples.count + limit - 1) / limit)
         return stride(from: 0, to: samples.count, by: step).map { index in
             let sample = samples[index]
-            return RideChartPoint(t: Int(sample.elapsed), power: sample.power, heartRate: sample.heartRate)
+            return LiveChartPoint(t: Int(sample.elapsed), power: sample.power, heartRate: sample.heartRate)
         }
     }
 }
 
 /// The ride page's chart: power and heart rate over the whole plan, with the Zone 2 band, as SVG drawn here (the
 /// page without JavaScript) and redrawn by `ride.js` from the same geometry (`data-*` attributes) as states come.
-enum RideChart {
+enum LiveChart {
     static let width = 600.0
     static let height = 200.0
     /// Heart-rate axis, bpm.
     static let heartRange = 60.0...200.0
 
-    static func powerTop(_ points: [RideChartPoint], target: Int) -> Double {
+    static func powerTop(_ points: [LiveChartPoint], target: Int) -> Double {
         let highest = points.compactMap(\.power).max() ?? 0
         return Double(max(300, Int(Double(max(highest, target)) * 1.2 / 50) * 50 + 50))
     }
@@ -39,14 +39,14 @@ enum RideChart {
         return height - min(1, max(0, fraction)) * height
     }
 
-    static func line(_ points: [RideChartPoint], total: Double, value: (RideChartPoint) -> Double?) -> String {
+    static func line(_ points: [LiveChartPoint], total: Double, value: (LiveChartPoint) -> Double?) -> String {
         points.compactMap { point in
             value(point).map { String(format: "%.1f,%.1f", x(point.t, total: total), $0) }
         }.joined(separator: " ")
     }
 
     static func render(
-        _ points: [RideChartPoint], total: Double, target: Int, zone: (lower: Int, upper: Int)?
+        _ points: [LiveChartPoint], total: Double, target: Int, zone: (lower: Int, upper: Int)?
     ) -> Node<HTML.BodyContext> {
         let top = powerTop(points, target: target)
         let encoded = points.map { "\($0.t),\($0.power.map(String.init) ?? ""),\($0.heartRate.map(String.init) ?? "")" }

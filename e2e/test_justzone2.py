@@ -1,0 +1,624 @@
+"""JustZone2 in the browser: the fake Web Bluetooth (e2e/fake_bluetooth.js) over the simulated peripherals
+(`clubhouse zone2 peripherals`), then the rider's journeys through the real WebSocket bridge.
+
+Run:  E2E_REQUIRED=1 CLUBHOUSE_BIN=$(swift build --show-bin-path)/clubhouse python3 -m pytest -q e2e/test_justzone2.py
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from conftest import (DESKTOP, PHONE, SCREENSHOT_DIR, _new_server, chrome_options, chromedriver_binary,
+                      inject_fake_bluetooth, start_peripherals, stop_peripherals)
+from test_clubweekly import (axe_violations, clear_resize, console_errors, describe_violations,
+                             full_page_screenshot, resize, settle, wait_loaded, widest_elements)
+
+# ----------------------------------------------------------------------------------------------------------------
+# Helpers
+
+
+def poll(what: str, check, timeout: float = 10.0, interval: float = 0.1):
+    """Polls `check()` until it returns something truthy; fails naming `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = check()
+        if last:
+            return last
+        time.sleep(interval)
+    raise AssertionError(f"never happened within {timeout}s: {what} (last: {last!r})")
+
+
+# A page of our own to drive the fake directly (never served by the app): a button whose click runs
+# `window.action` (set by the test), keeping the user gesture a chooser needs.
+SELF_TEST_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>fake bluetooth</title></head>
+<body><button id="go" type="button">Go</button><script>
+window.results = [];
+document.getElementById('go').addEventListener('click', () => {
+  const run = window.action;
+  window.outcome = undefined;
+  Promise.resolve().then(() => run()).then(
+    (value) => { window.outcome = {ok: true, value}; },
+    (error) => { window.outcome = {ok: false, name: error.name, message: error.message}; });
+});
+</script></body></html>"""
+
+
+@pytest.fixture
+def self_test_page(tmp_path: Path) -> str:
+    page = tmp_path / "fake-bluetooth.html"
+    page.write_text(SELF_TEST_PAGE)
+    return page.as_uri()
+
+
+def run_async(driver, body: str):
+    """Runs an async function body in the page (no user gesture) and returns {ok, value | name, message}."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        f"(async () => {{ {body} }})().then((value) => done({{ok: true, value}}),"
+        " (error) => done({ok: false, name: error.name, message: error.message}));")
+
+
+def click_run(driver, body: str, timeout: float = 10.0):
+    """Runs an async function body from a click on the page's button (a user gesture) and returns its outcome."""
+    driver.execute_script(f"window.action = async () => {{ {body} }};")
+    driver.find_element(By.ID, "go").click()
+    return poll("the click's action to settle", lambda: driver.execute_script("return window.outcome"), timeout)
+
+
+TRAINER_OPTIONS = "{filters: [{services: [0x1826]}], optionalServices: [0x180f, 'cycling_power']}"
+
+# ----------------------------------------------------------------------------------------------------------------
+# The fake itself, on a page of our own
+
+
+def test_fake_request_device_needs_a_gesture_and_follows_filters(bluetooth_driver, peripherals, self_test_page):
+    driver = bluetooth_driver
+    driver.get(self_test_page)
+    assert driver.execute_script("return 'bluetooth' in navigator && typeof BluetoothUUID.getService")
+    assert run_async(driver, "return await navigator.bluetooth.getAvailability()") == {"ok": True, "value": True}
+
+    no_gesture = run_async(driver, f"return (await navigator.bluetooth.requestDevice({TRAINER_OPTIONS})).name")
+    assert no_gesture["ok"] is False and no_gesture["name"] == "SecurityError", no_gesture
+    assert "user gesture" in no_gesture["message"]
+
+    picked = click_run(driver, f"""
+        const device = await navigator.bluetooth.requestDevice({TRAINER_OPTIONS});
+        let second = null;
+        try {{ await navigator.bluetooth.requestDevice({TRAINER_OPTIONS}); }} catch (e) {{ second = e.name; }}
+        return {{name: device.name, id: device.id, second}};""")
+    assert picked["ok"], picked
+    assert picked["value"]["name"] == "JZ2 Sim Trainer"
+    assert picked["value"]["second"] == "SecurityError", "one chooser per gesture"
+
+    strap = click_run(driver, "return (await navigator.bluetooth.requestDevice("
+                              "{filters: [{services: ['heart_rate']}]})).name")
+    assert strap == {"ok": True, "value": "JZ2 Sim HRM"}
+    nothing = click_run(driver, "return await navigator.bluetooth.requestDevice({filters: [{namePrefix: 'Zwift'}]})")
+    assert nothing["name"] == "NotFoundError", nothing
+    driver.execute_script("window.__fakeBluetooth.cancelChooser = true")
+    cancelled = click_run(driver, f"return await navigator.bluetooth.requestDevice({TRAINER_OPTIONS})")
+    assert cancelled["name"] == "NotFoundError" and "cancelled" in cancelled["message"], cancelled
+    bad = click_run(driver, "return await navigator.bluetooth.requestDevice({})")
+    assert bad["name"] == "TypeError", bad
+
+    # Permission persists: a new page gets the devices back from getDevices() without a chooser.
+    driver.get(self_test_page)
+    names = run_async(driver, "return (await navigator.bluetooth.getDevices()).map((d) => d.name).sort()")
+    assert names == {"ok": True, "value": ["JZ2 Sim HRM", "JZ2 Sim Trainer"]}
+
+
+def test_fake_gatt_services_notifications_writes_and_overlaps(bluetooth_driver, peripherals, self_test_page):
+    driver = bluetooth_driver
+    driver.get(self_test_page)
+    peripherals.clear()
+    outcome = click_run(driver, f"""
+        const device = await navigator.bluetooth.requestDevice({TRAINER_OPTIONS});
+        const server = await device.gatt.connect();
+        window.device = device;
+        const ftms = await server.getPrimaryService(0x1826);
+        const errors = {{}};
+        for (const [key, uuid] of [['hr', 'heart_rate'], ['info', 0x180a], ['short', '2ad9'], ['upper',
+            '00001826-0000-1000-8000-00805F9B34FB']]) {{
+          try {{ await server.getPrimaryService(uuid); }} catch (e) {{ errors[key] = e.name; }}
+        }}
+        const bike = await ftms.getCharacteristic('indoor_bike_data');
+        const point = await ftms.getCharacteristic(0x2ad9);
+        const range = await ftms.getCharacteristic(0x2ad8);
+        window.values = [];
+        window.indications = [];
+        bike.addEventListener('characteristicvaluechanged', (event) => {{
+          const view = event.target.value;
+          window.values.push({{flags: view.getUint16(0, true), length: view.byteLength, same: view === bike.value}});
+        }});
+        point.oncharacteristicvaluechanged = (event) => {{
+          window.indications.push(Array.from(new Uint8Array(event.target.value.buffer)));
+        }};
+        await bike.startNotifications();
+        await point.startNotifications();
+        const overlap = await Promise.allSettled([range.readValue(), range.readValue()]);
+        const powerRange = overlap[0].status === 'fulfilled' ? overlap[0].value.getInt16(2, true) : null;
+        await point.writeValueWithResponse(new Uint8Array([0x00]));
+        await point.writeValueWithResponse(new Uint8Array([0x07]));
+        await point.writeValueWithResponse(new Uint8Array([0x05, 0xc8, 0x00]));
+        return {{uuid: ftms.uuid, charUUID: point.uuid, write: point.properties.write,
+                 indicate: point.properties.indicate, notify: point.properties.notify, errors, powerRange,
+                 overlap: overlap[1].status === 'rejected' ? overlap[1].reason.name + ': ' + overlap[1].reason.message
+                   : 'not rejected'}};""")
+    assert outcome["ok"], outcome
+    value = outcome["value"]
+    assert value["uuid"] == "00001826-0000-1000-8000-00805f9b34fb"
+    assert value["charUUID"] == "00002ad9-0000-1000-8000-00805f9b34fb"
+    assert (value["write"], value["indicate"], value["notify"]) == (True, True, False)
+    assert value["errors"] == {"hr": "SecurityError", "info": "SecurityError", "short": "TypeError",
+                               "upper": "TypeError"}
+    assert value["powerRange"] == 2000
+    assert value["overlap"] == "NetworkError: GATT operation already in progress."
+
+    indications = poll("three indications", lambda: (lambda v: v if len(v) >= 3 else None)(
+        driver.execute_script("return window.indications")))
+    assert indications[:3] == [[0x80, 0x00, 0x01], [0x80, 0x07, 0x01], [0x80, 0x05, 0x01]]
+    values = poll("two Indoor Bike Data notifications", lambda: (lambda v: v if len(v) >= 2 else None)(
+        driver.execute_script("return window.values")), timeout=5)
+    assert all(v["same"] and v["length"] >= 4 for v in values)
+    writes = peripherals.writes()
+    assert [w["request"] for w in writes] == ["requestControl", "startOrResume", "setTargetPower"]
+    assert writes[-1]["watts"] == 200 and writes[-1]["result"] == "success"
+    state = peripherals.state()
+    assert state["trainer"]["targetWatts"] == 200
+    assert state["trainer"]["centrals"] == [driver.execute_script("return window.__fakeBluetooth.central")]
+
+
+def test_fake_link_drop_reconnect_and_unsupported(bluetooth_driver, peripherals, self_test_page):
+    driver = bluetooth_driver
+    driver.get(self_test_page)
+    connected = click_run(driver, f"""
+        const device = await navigator.bluetooth.requestDevice({TRAINER_OPTIONS});
+        window.device = device;
+        window.events = [];
+        device.addEventListener('gattserverdisconnected', () => window.events.push('disconnected'));
+        device.addEventListener('advertisementreceived', () => window.events.push('advert'));
+        await device.gatt.connect();
+        return device.gatt.connected;""")
+    assert connected == {"ok": True, "value": True}
+    peripherals.fault("dropout+2s")
+    poll("gattserverdisconnected", lambda: "disconnected" in driver.execute_script("return window.events"))
+    refused = run_async(driver, "await window.device.gatt.connect(); return 'connected'")
+    assert refused["name"] == "NetworkError", refused
+    run_async(driver, "await window.device.watchAdvertisements(); return true")
+    poll("an advertisement once in range", lambda: "advert" in driver.execute_script("return window.events"),
+         timeout=6)
+    again = run_async(driver, "await window.device.gatt.connect(); return window.device.gatt.connected")
+    assert again == {"ok": True, "value": True}
+    events = [entry["event"] for entry in peripherals.state()["log"] if entry["device"] == "trainer"]
+    assert "link-down" in events and "in-range" in events
+
+    # A browser without Web Bluetooth.
+    inject_fake_bluetooth(driver, None, unsupported=True)
+    driver.get(self_test_page)
+    assert driver.execute_script("return 'bluetooth' in navigator") is False
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The journeys: one server and one peripherals process for the module, one Bluetooth ride through the real bridge
+# that every case below rides in turn (the order of the functions is the order of the ride), then its end.
+#
+# Time: the form's shortest plan (5 minutes, no warm-up) with the live helper's ZONE2_TIME_SCALE = 5/3, so the ride
+# lasts 3 real minutes; the peripherals notify twice a second (about once a ride second). Link-up latency and the
+# fault windows are measured in real seconds on the peripherals' clock.
+
+TIME_SCALE = 5 / 3
+PLAN_MINUTES = 5
+START_WATTS = 150
+
+
+@pytest.fixture(scope="module")
+def zone2_peripherals(server_root):
+    instance = start_peripherals(server_root / "zone2-peripherals.log", "--rate", "2")
+    yield instance
+    stop_peripherals(instance)
+
+
+@pytest.fixture(scope="module")
+def zone2_server(server_root, request):
+    instance = _new_server(server_root, "zone2")
+    instance.env = {"ZONE2_TIME_SCALE": str(TIME_SCALE), "ZONE2_PING_SECONDS": "2",
+                    "ZONE2_RADIO_TIMEOUT_SECONDS": "8", "ZONE2_CHECKPOINT_SECONDS": "30"}
+    instance.start()
+    yield instance
+    instance.stop()
+    if request.session.testsfailed:
+        print(f"\n----- zone2 server log ({instance.log_path}) -----\n{instance.log_tail(80)}")
+
+
+def new_browser():
+    browser = webdriver.Chrome(service=Service(executable_path=chromedriver_binary()), options=chrome_options())
+    browser.set_page_load_timeout(30)
+    browser.set_script_timeout(30)
+    return browser
+
+
+# A test-only handle on the page's WebSockets, so a case can drop the bridge's socket as a network would.
+SOCKET_TRACKER = """(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = function (url, protocols) {
+    const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    window.__sockets.push(socket);
+    socket.__events = [['new', performance.now()]];
+    for (const type of ['open', 'close', 'error']) {
+      socket.addEventListener(type, () => socket.__events.push([type, performance.now()]));
+    }
+    return socket;
+  };
+  window.WebSocket.prototype = Native.prototype;
+  for (const key of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) window.WebSocket[key] = Native[key];
+})();"""
+
+
+def prepare_tab(driver, peripherals) -> None:
+    """The fake Web Bluetooth and the socket tracker in every next document of the current tab."""
+    inject_fake_bluetooth(driver, peripherals.ws_url)
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SOCKET_TRACKER})
+
+
+@pytest.fixture(scope="module")
+def rider(zone2_server, zone2_peripherals):
+    """The rider's browser, kept for the whole ride."""
+    browser = new_browser()
+    prepare_tab(browser, zone2_peripherals)
+    yield browser
+    browser.quit()
+
+
+def fetch_json(driver, path: str):
+    """GET `path` from the page (with its cookie) as JSON."""
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(arguments[0], {credentials: 'same-origin'}).then((r) => r.json()).then(done, (e) => done(null));", path)
+
+
+def ride_state(driver) -> dict:
+    return fetch_json(driver, "/zone2/ride/state") or {}
+
+
+def snapshot(driver) -> dict:
+    return ride_state(driver).get("snapshot") or {}
+
+
+def text_of(driver, selector: str) -> str:
+    return driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''",
+                                 selector)
+
+
+def readout(driver, key: str) -> str:
+    return text_of(driver, f'[data-readout="{key}"] .value').strip()
+
+
+def link_word(driver, key: str) -> str:
+    return text_of(driver, f'[data-link="{key}"] .link-word').strip()
+
+
+def check_page(driver, name: str, ignore: tuple = ()) -> None:
+    """At phone and desktop size: no overflow, no console errors, no serious axe findings; screenshots."""
+    SCREENSHOT_DIR.mkdir(exist_ok=True)
+    for size_name, size, mobile in (("phone", PHONE, True), ("desktop", DESKTOP, False)):
+        resize(driver, size, mobile=mobile)
+        settle(driver)
+        scroll_width = driver.execute_script("return document.documentElement.scrollWidth")
+        assert scroll_width <= size[0] + 1, f"{name} overflows at {size[0]}px: {widest_elements(driver, size[0])}"
+        errors = console_errors(driver, ignore=ignore)
+        assert not errors, "console errors:\n  " + "\n  ".join(errors)
+        violations = axe_violations(driver)
+        assert not violations, describe_violations(violations)
+        full_page_screenshot(driver, SCREENSHOT_DIR / f"zone2-{name}-{size_name}.png")
+    clear_resize(driver)
+
+
+def click(driver, element) -> None:
+    """Clicks an element after scrolling it to the middle (the sticky header would cover it at the top)."""
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def trainer_target(peripherals):
+    return peripherals.state()["trainer"]["targetWatts"]
+
+
+# Chrome logs this for the ride tab's sockets when the test freezes the tab (Page.setWebLifecycleState).
+RIDE_CONSOLE = (r"WebSocket connection to .* failed: Page entered Back-Forward Cache",)
+
+
+def test_unsupported_browser_says_so(driver, zone2_server):
+    inject_fake_bluetooth(driver, None, unsupported=True)
+    driver.get(zone2_server.url("/zone2/pair"))
+    wait_loaded(driver)
+    message = poll("the unsupported message", lambda: driver.find_element(By.ID, "bt-unsupported").is_displayed())
+    assert message
+    assert "can't connect to a trainer" in driver.find_element(By.ID, "bt-unsupported").text
+    assert "Chrome or Edge" in driver.find_element(By.ID, "bt-unsupported").text
+    check_page(driver, "pair-unsupported")
+
+
+def test_pair_then_start_a_bluetooth_ride(rider, zone2_server, zone2_peripherals):
+    driver = rider
+    driver.get(zone2_server.url("/zone2/pair"))
+    wait_loaded(driver)
+    for key, unit in (("trainer", "W"), ("hrm", "bpm")):
+        button = driver.find_element(By.CSS_SELECTOR, f'[data-scan="{key}"]')
+        poll(f"the {key} scan button enabled", lambda: button.is_enabled())
+        click(driver, button)
+        poll(f"{key} connected on the pair page", lambda: text_of(
+            driver, f'[data-device="{key}"] [data-field="status"]').startswith("Connected"))
+        poll(f"{key} sign of life", lambda: text_of(
+            driver, f'[data-device="{key}"] [data-field="live"]').endswith(unit), timeout=6)
+    assert "JZ2 Sim Trainer" in text_of(driver, '[data-device="trainer"] [data-field="name"]')
+    assert "%" in text_of(driver, '[data-device="hrm"] [data-field="battery"]')
+    check_page(driver, "pair")
+
+    # The home page's form (the brief's contract), posted from this page.
+    zone2_peripherals.clear()
+    driver.execute_script("""
+        const form = document.createElement('form');
+        form.method = 'post';
+        form.action = '/zone2/rides/start';
+        for (const [name, value] of Object.entries(arguments[0])) {
+          const input = document.createElement('input');
+          input.type = 'hidden'; input.name = name; input.value = value;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();""", {"mode": "erg", "watts": str(START_WATTS), "minutes": str(PLAN_MINUTES), "source": "bridge"})
+    poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
+    wait_loaded(driver)
+    poll("the trainer connected through the bridge", lambda: link_word(driver, "trainer") == "connected", timeout=20)
+    poll("power near the target", lambda: readout(driver, "power").isdigit()
+         and abs(int(readout(driver, "power")) - START_WATTS) <= 15, timeout=15)
+    poll("heart rate shown", lambda: readout(driver, "heart").isdigit(), timeout=10)
+    assert link_word(driver, "strap") == "connected"
+    requests = [w["request"] for w in zone2_peripherals.writes()]
+    assert requests[:3] == ["requestControl", "startOrResume", "setTargetPower"], requests
+    assert trainer_target(zone2_peripherals) == START_WATTS
+    assert "bpm" in driver.title and "W" in driver.title
+    check_page(driver, "ride", ignore=RIDE_CONSOLE)
+
+
+def test_trainer_drop_mid_interval_restores_the_target_within_a_second(rider, zone2_peripherals):
+    driver = rider
+    zone2_peripherals.clear()
+    before = snapshot(driver)
+    assert before.get("phase") == "main" and before.get("trainerConnected"), before
+    zone2_peripherals.fault("dropout+5s")
+    poll("the trainer shown as not connected", lambda: link_word(driver, "trainer") == "not connected", timeout=8)
+    poll("no power invented while the trainer is away", lambda: readout(driver, "power") == "--", timeout=8)
+    during = snapshot(driver)
+    assert during["elapsed"] > before["elapsed"], "the ride's clock runs through the drop"
+    assert not during.get("isPaused")
+    poll("the trainer back", lambda: link_word(driver, "trainer") == "connected", timeout=20)
+    state = zone2_peripherals.state()
+    connects = [e["time"] for e in state["log"] if e["device"] == "trainer" and e["event"] == "connect"]
+    down = [e["time"] for e in state["log"] if e["device"] == "trainer" and e["event"] == "link-down"]
+    assert down and connects and connects[-1] > down[0], state["log"]
+    link_up = connects[-1]
+    after = [w for w in state["writes"] if w["time"] >= link_up]
+    requests = [w["request"] for w in after]
+    assert requests[:3] == ["requestControl", "startOrResume", "setTargetPower"], after
+    target_write = after[2]
+    assert target_write["watts"] == snapshot(driver)["target"] == START_WATTS
+    assert target_write["time"] - link_up <= 1.0, f"target re-applied {target_write['time'] - link_up:.3f}s after link-up"
+    assert state["trainer"]["targetWatts"] == START_WATTS
+
+
+def test_strap_lost_and_back_unaided(rider, zone2_peripherals):
+    driver = rider
+    zone2_peripherals.fault("strap+10s")
+    poll("heart rate '--'", lambda: readout(driver, "heart") == "--", timeout=10)
+    assert link_word(driver, "strap") == "not connected"
+    assert readout(driver, "power").isdigit(), "power is held without the strap"
+    assert trainer_target(zone2_peripherals) == START_WATTS
+    poll("the strap back by itself", lambda: readout(driver, "heart").isdigit(), timeout=25)
+    assert link_word(driver, "strap") == "connected"
+
+
+def test_control_point_rejected_holds_the_last_accepted_target(rider, zone2_peripherals):
+    driver = rider
+    zone2_peripherals.fault("reject>250")
+    zone2_peripherals.clear()
+    for _ in range(2):  # 150 → 200 → 250 (accepted), then 300 (refused)
+        driver.execute_script("window.zone2Radio.command('adjust', 50)")
+        time.sleep(0.3)
+    poll("250 W on the trainer", lambda: trainer_target(zone2_peripherals) == 250, timeout=8)
+    driver.execute_script("window.zone2Radio.command('adjust', 50)")
+    refused = poll("the 300 W write refused (0x03)", lambda: [
+        w for w in zone2_peripherals.writes("setTargetPower") if w["watts"] == 300], timeout=8)
+    assert refused[0]["result"] == "invalidParameter"
+    time.sleep(2)
+    assert trainer_target(zone2_peripherals) == 250, "the trainer holds the last accepted target"
+    shown = snapshot(driver).get("target")
+    print(f"after the refusal the page's target reads {shown} W, the trainer holds 250 W")
+    notice = text_of(driver, "#ride-message")
+    if "250" not in notice and "refus" not in notice.lower():
+        pytest.xfail(f"no notice on the page when the trainer refuses a target (message: {notice!r})")
+
+
+def test_bridge_socket_dropped_and_back(rider, zone2_peripherals):
+    driver = rider
+    # Back to 200 W for the rest of the ride (the engine's own target may still be the refused 300 W).
+    for _ in range(4):
+        target = snapshot(driver).get("target")
+        if target == 200:
+            break
+        driver.execute_script("window.zone2Radio.command('adjust', arguments[0])", max(-50, min(50, 200 - target)))
+        poll("the command applied", lambda: snapshot(driver).get("target") != target, timeout=5)
+    poll("200 W", lambda: trainer_target(zone2_peripherals) == 200, timeout=8)
+    zone2_peripherals.clear()
+    before = snapshot(driver)
+    dropped = driver.execute_script(
+        "const s = window.__sockets.filter((w) => w.url.includes('/zone2/bridge') && w.readyState === 1);"
+        "window.__dropAt = performance.now(); s.forEach((w) => w.close()); return s.length")
+    assert dropped == 1
+    started = time.monotonic()
+    poll("the server link back", lambda: link_word(driver, "server") == "connected"
+         and driver.execute_script("return window.__sockets.filter((w) => w.url.includes('/zone2/bridge')"
+                                   " && w.readyState === 1).length") == 1, timeout=5, interval=0.05)
+    back = time.monotonic() - started
+    events = driver.execute_script(
+        "const t0 = window.__dropAt; return window.__sockets.filter((w) => w.url.includes('/zone2/bridge'))"
+        ".slice(-2).map((w) => w.__events.map(([k, t]) => [k, Math.round(t - t0)]))")
+    closed_ms = next(t for kind, t in events[0] if kind == "close")
+    opened_ms = next(t for kind, t in events[1] if kind == "open")
+    assert opened_ms - closed_ms <= 2000, f"the page reconnected {opened_ms - closed_ms} ms after the close ({events})"
+    poll("state flowing again", lambda: snapshot(driver).get("elapsed", 0) > before["elapsed"] + 1, timeout=6)
+    assert not snapshot(driver).get("isPaused"), "a socket drop does not pause the ride"
+    assert zone2_peripherals.state()["trainer"]["centrals"], "Bluetooth stayed up"
+    assert trainer_target(zone2_peripherals) == 200
+    errors = console_errors(driver)
+    late_frames = [e for e in errors if "Data frame received after close" in e]
+    assert not [e for e in errors if e not in late_frames], errors
+    problems = []
+    if back > 2.0:
+        # Chrome fires `close` only when the server closes TCP after the closing handshake (or after 2 s).
+        problems.append(f"bridge back {back:.1f}s after the drop: the server's side of /zone2/bridge closed "
+                        f"{closed_ms} ms after the page's close (the page reconnected {opened_ms - closed_ms} ms "
+                        "later)")
+    if late_frames:
+        problems.append("the server sent frames after its close frame (Chrome: 'Data frame received after close')")
+    if problems:
+        pytest.xfail("; ".join(problems))
+
+
+def test_tab_hidden_keeps_riding_and_frozen_tab_is_reapplied(rider, zone2_peripherals):
+    driver = rider
+    ride_tab = driver.current_window_handle
+    zone2_peripherals.clear()
+    before = snapshot(driver)
+    driver.switch_to.new_window("tab")
+    driver.get("about:blank")
+    time.sleep(1)
+    driver.switch_to.window(ride_tab)
+    # Keep the ride tab in the background for 30 s: the other tab is active; the ride tab reads hidden.
+    driver.execute_cdp_cmd("Emulation.setFocusEmulationEnabled", {"enabled": False})
+    hidden_for = 30
+    time.sleep(hidden_for)
+    state = zone2_peripherals.state()
+    assert not [e for e in state["log"] if e["device"] == "trainer" and e["event"] != "connect"], state["log"]
+    assert state["trainer"]["centrals"], "the trainer stayed connected while hidden"
+    after = snapshot(driver)
+    assert after["elapsed"] - before["elapsed"] >= hidden_for * TIME_SCALE * 0.8
+    assert after.get("power") is not None and not after.get("isPaused")
+    driver.switch_to.window(ride_tab)
+    handles = [h for h in driver.window_handles if h != ride_tab]
+    for handle in handles:
+        driver.switch_to.window(handle)
+        driver.close()
+    driver.switch_to.window(ride_tab)
+
+    # Frozen 15 s: the radio goes silent (no pongs, no notifications relayed); on thaw the target is re-applied.
+    zone2_peripherals.clear()
+    driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "frozen"})
+    time.sleep(15)
+    driver.execute_cdp_cmd("Page.setWebLifecycleState", {"state": "active"})
+    thawed = time.monotonic()
+    poll("the target re-applied after the freeze", lambda: zone2_peripherals.writes("setTargetPower"), timeout=20)
+    assert trainer_target(zone2_peripherals) == 200
+    poll("riding again", lambda: readout(driver, "power").isdigit(), timeout=15)
+    print(f"target re-applied {time.monotonic() - thawed:.1f}s after the thaw")
+
+
+def test_two_tabs_viewer_then_use_this_tab(rider, zone2_server, zone2_peripherals):
+    driver = rider
+    radio_tab = driver.current_window_handle
+    radio_central = driver.execute_script("return window.__fakeBluetooth.central")
+    zone2_peripherals.clear()
+    driver.switch_to.new_window("tab")
+    prepare_tab(driver, zone2_peripherals)
+    driver.get(zone2_server.url("/zone2/ride"))
+    wait_loaded(driver)
+    viewer_tab = driver.current_window_handle
+    poll("the viewer bar", lambda: driver.find_element(By.ID, "viewer-bar").is_displayed(), timeout=10)
+    assert "Another tab holds the Bluetooth links" in driver.find_element(By.ID, "viewer-bar").text
+    poll("the viewer shows the ride", lambda: readout(driver, "power").isdigit(), timeout=10)
+    assert driver.execute_script("return window.__fakeBluetooth.calls") == [], "a viewer makes no Bluetooth calls"
+    # Both tabs send commands.
+    driver.execute_script("window.zone2Radio.command('adjust', 5)")
+    poll("205 W from the viewer", lambda: trainer_target(zone2_peripherals) == 205, timeout=8)
+    check_page(driver, "ride-viewer", ignore=RIDE_CONSOLE)
+    # "Use this tab": the radio moves; never two centrals.
+    click(driver, driver.find_element(By.ID, "take-over"))
+    poll("the viewer tab holds the trainer", lambda: zone2_peripherals.state()["trainer"]["centrals"]
+         == [driver.execute_script("return window.__fakeBluetooth.central")], timeout=20)
+    poll("the new radio's bar hidden", lambda: not driver.find_element(By.ID, "viewer-bar").is_displayed())
+    state = zone2_peripherals.state()
+    assert state["trainer"]["maxCentrals"] <= 1 and state["hrm"]["maxCentrals"] <= 1, state
+    assert radio_central not in state["trainer"]["centrals"]
+    poll("power through the new radio", lambda: readout(driver, "power").isdigit(), timeout=10)
+    assert trainer_target(zone2_peripherals) == 205
+    driver.switch_to.window(radio_tab)
+    poll("the first tab is a viewer now", lambda: driver.find_element(By.ID, "viewer-bar").is_displayed(), timeout=10)
+    driver.switch_to.window(viewer_tab)
+
+
+def cookie_header(driver) -> str:
+    return "; ".join(f"{c['name']}={c['value']}" for c in driver.get_cookies())
+
+
+def http_get(server, driver, path: str) -> tuple[int, bytes, str]:
+    request = urllib.request.Request(server.url(path), headers={"Cookie": cookie_header(driver)})
+    try:
+        with urllib.request.urlopen(request, timeout=20) as response:
+            return response.status, response.read(), response.headers.get("Content-Type", "")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read(), error.headers.get("Content-Type", "")
+
+
+def decode_fit(data: bytes) -> dict:
+    """The FIT file's messages, decoded by Garmin's FIT SDK (errors listed, not raised)."""
+    from garmin_fit_sdk import Decoder, Stream
+
+    decoder = Decoder(Stream.from_byte_array(bytearray(data)))
+    assert decoder.is_fit(), "not a FIT file"
+    assert decoder.check_integrity(), "the FIT file's CRC is wrong"
+    messages, errors = decoder.read()
+    assert not errors, errors
+    return messages
+
+
+def test_the_ride_ends_on_its_summary_with_trim_fit_and_history(rider, zone2_server, zone2_peripherals):
+    driver = rider
+    state = ride_state(driver)
+    ride_id = state["ride"]
+    left = (state["snapshot"]["total"] - state["snapshot"]["elapsed"]) / TIME_SCALE
+    summary = f"/zone2/rides/{ride_id}/summary"
+    poll("the summary after the plan's end", lambda: driver.current_url.endswith(summary), timeout=left + 20,
+         interval=0.5)
+    assert zone2_peripherals.state()["trainer"]["maxCentrals"] <= 1
+    status, _, _ = http_get(zone2_server, driver, summary)
+    if status == 404:
+        pytest.skip("the summary, FIT download and history pages are not on this branch yet (pages helper)")
+    assert status == 200
+    wait_loaded(driver)
+    check_page(driver, "summary")
+
+    status, data, content_type = http_get(zone2_server, driver, f"/zone2/rides/{ride_id}/ride.fit")
+    assert status == 200, data[:200]
+    messages = decode_fit(data)
+    records = messages.get("record_mesgs", [])
+    assert len(records) >= PLAN_MINUTES * 60 * 0.8, f"{len(records)} records for a {PLAN_MINUTES}-minute plan"
+    powers = [r.get("power") for r in records]
+    assert sum(1 for p in powers if p is not None and abs(p - 200) <= 15) >= 30, "power held at the target"
+    assert any(p is None for p in powers), "the trainer's drop left a gap (nothing invented)"
+    assert messages.get("session_mesgs"), "a session message"
+
+    status, page, _ = http_get(zone2_server, driver, "/zone2/rides")
+    assert status == 200
+    assert ride_id.encode() in page, "the ride is in the history"
