@@ -223,4 +223,24 @@ struct PagesModelTests {
         ]
         try Pages.assertSnapshot(Self.main(RidesView.page(model)), named: "rides")
     }
+
+    @Test("the delete confirmation and a Strava activity (read-only: no trim, upload or files)")
+    func smallPages() throws {
+        let confirm = RideDetailView.confirmDelete(
+            title: "Zone 2 <Workout>", when: "Mon 23 Nov, 07:00", deleteURL: "/zone2/rides/a/delete",
+            backURL: "/zone2/rides/a")
+        #expect(confirm.contains("Zone 2 &lt;Workout&gt;"))
+        try Pages.assertSnapshot(Self.main(confirm), named: "delete")
+        var ride = StoredRide(
+            id: "strava-555", riderID: "r", startedAt: Pages.monday, source: .imported, status: .finished,
+            name: "Zwift Zone 2")
+        ride.trimStart = 300
+        ride.trimEnd = 2100
+        let model = RideDetailModel.build(
+            RideData(ride: ride, samples: Pages.samples(minutes: 30)), settings: Self.settings(),
+            stravaConfigured: true, stravaConnected: true, timeZone: Pages.utc, stravaActivity: 555)
+        let html = Self.main(RideDetailView.page(model))
+        #expect(html.contains("https://www.strava.com/activities/555") && !html.contains("/trim\""))
+        try Pages.assertSnapshot(html, named: "strava-activity")
+    }
 }
