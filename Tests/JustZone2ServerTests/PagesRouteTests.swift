@@ -43,6 +43,15 @@ struct PagesRouteTests {
             #expect(
                 html.contains("name=\"watts\"") && html.contains("value=\"simulator\"") && html.contains("106–140 bpm"))
 
+            // A rider who has not answered goes to the welcome page until their first ride.
+            let (fresh, token) = try await app.riders.create()
+            let unwelcomed = try await client.execute(
+                uri: "/zone2", method: .get, headers: [.cookie: "jz2_rider=\(token)"])
+            #expect(unwelcomed.status == .seeOther && unwelcomed.headers[.location] == "/zone2/welcome")
+            try await Pages.storeRide(app, rider: fresh.id, start: Pages.monday)
+            let rode = try await client.execute(uri: "/zone2", method: .get, headers: [.cookie: "jz2_rider=\(token)"])
+            #expect(rode.status == .ok)
+
             // "Later" only remembers the visit.
             let later = try await client.execute(
                 uri: "/zone2/welcome", method: .post, headers: Pages.form, body: Pages.body([("action", "later")]))
