@@ -215,6 +215,11 @@ struct PagesModelTests {
                 Data("garbage".utf8), filename: "x.fit", rider: "r", zone: nil)
         else { return }
         #expect(refused.outcome == .refused && refused.message.hasPrefix("not a ride file"))
+        guard
+            case .failure(let large) = RideImport.prepare(
+                Data(count: RideImport.fileLimit + 1), filename: "big.fit", rider: "r", zone: nil)
+        else { return }
+        #expect(large.message == "too large (over 10 MB).")
 
         var model = build("12w")
         model.imports = [
