@@ -192,6 +192,11 @@ struct PagesStravaTests {
                 try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie]))
             #expect(history.contains("On Strava") && history.contains("href=\"/zone2/activities/555\""))
             #expect(!history.contains("/zone2/activities/556"))
+            let listed = await strava.state.counts.count("GET", "/api/v3/athlete/activities")
+            _ = try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie])
+            #expect(
+                await strava.state.counts.count("GET", "/api/v3/athlete/activities") == listed,
+                "the list is kept a few minutes")
             let missing = try await client.execute(
                 uri: "/zone2/activities/999", method: .get, headers: [.cookie: cookie])
             #expect(missing.status == .notFound)

@@ -11,6 +11,8 @@ struct Zone2PagesController: Sendable {
     /// The clock and time zone weeks and dates are shown in (the server's).
     var now: @Sendable () -> Date = Date.init
     var timeZone: TimeZone = .current
+    /// Short-lived answers of Strava the pages reuse (the history's Strava rides, five minutes per rider).
+    let stravaCache = ResponseCache(capacity: 256, maxBytes: 4 << 20)
 
     /// Whether this controller serves `route`.
     func handles(_ route: Zone2PageURL) -> Bool {
