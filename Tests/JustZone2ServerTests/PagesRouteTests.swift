@@ -228,6 +228,10 @@ struct PagesRouteTests {
             #expect(html.contains("class=\"import-duplicate\"><strong>again.fit</strong>"))
             let rides = try await app.rides.list(rider: id)
             #expect(rides.count == 3 && rides.allSatisfy { $0.source == .imported })
+            for ride in rides {
+                let file = try #require(try await app.rides.file(ride.id, rider: id))
+                #expect(Zone2Tools.fileType(of: file) == "fit", "imports are kept as FIT")
+            }
 
             // The drag-and-drop script: one file, JSON back.
             var (jsonHeaders, single) = Pages.multipart([("morning.fit", fit)])
