@@ -176,6 +176,15 @@ struct PagesModelTests {
                 == .uploaded(url: "https://www.strava.com/activities/70001", message: nil))
         #expect(RideDetailModel.upload(ride, configured: true, connected: false) == .connect)
         #expect(RideDetailModel.upload(ride, configured: false, connected: false) == .unavailable)
+        let listed = [
+            Self.ride("c", daysAfterMonday: 3, minutes: 30, zone2: nil),
+            Self.ride("live", daysAfterMonday: 2.5, minutes: 30, zone2: nil, status: .live),
+            Self.ride("b", daysAfterMonday: 2, minutes: 30, zone2: nil),
+            Self.ride("a", daysAfterMonday: 1, minutes: 30, zone2: nil),
+        ]
+        #expect(RideDetailModel.neighbours(of: "b", in: listed) == ("/zone2/rides/a", "/zone2/rides/c"))
+        #expect(RideDetailModel.neighbours(of: "c", in: listed) == ("/zone2/rides/b", nil))
+        #expect(RideDetailModel.neighbours(of: "x", in: listed) == (nil, nil))
         let summary = RideDetailModel.build(
             data, settings: Self.settings(), stravaConfigured: true, stravaConnected: false, timeZone: Pages.utc,
             summary: true)

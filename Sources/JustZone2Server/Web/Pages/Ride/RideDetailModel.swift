@@ -50,6 +50,19 @@ struct RideDetailModel: Sendable, Equatable {
     var notice: String?
     /// Set for a Strava activity (read-only: no trim, upload or files).
     var stravaURL: String? = nil
+    /// The rider's previous (older) and next (newer) ride, as the original's arrows under the chart.
+    var olderURL: String? = nil
+    var newerURL: String? = nil
+
+    /// The rides either side of `id` in `rides` (newest first, live ones left out): (older, newer) detail URLs.
+    static func neighbours(of id: String, in rides: [StoredRide]) -> (older: String?, newer: String?) {
+        let listed = rides.filter { $0.status != .live }
+        guard let index = listed.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        func url(_ position: Int) -> String? {
+            listed.indices.contains(position) ? Zone2PageURL.rideDetail.path(["id": listed[position].id]) : nil
+        }
+        return (url(index + 1), url(index - 1))
+    }
 
     static func == (a: RideDetailModel, b: RideDetailModel) -> Bool {
         a.id == b.id && a.figures == b.figures && a.zones == b.zones && a.trimStart == b.trimStart

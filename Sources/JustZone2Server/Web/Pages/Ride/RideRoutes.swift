@@ -31,7 +31,10 @@ extension Zone2PagesController {
         guard let (rider, data) = try await riderRide(request, context) else { return Zone2Pages.notFound() }
         if data.ride.status == .live { return HTMLResponse.redirect(Zone2PageURL.ride.path()) }
         let notice = Self.rideNotice(request.uri.queryParameters.get("done"))
-        return Zone2Pages.html(RideDetailView.page(rideModel(rider, data, notice: notice)))
+        var model = rideModel(rider, data, notice: notice)
+        let rides = try await app.rides.list(rider: rider.id, limit: 5000)
+        (model.olderURL, model.newerURL) = RideDetailModel.neighbours(of: data.ride.id, in: rides)
+        return Zone2Pages.html(RideDetailView.page(model))
     }
 
     /// `/zone2/rides/{id}/summary`: the page after a ride ("Workout Complete!").
