@@ -91,6 +91,12 @@ struct PagesRouteTests {
             ] {
                 #expect(html.contains(part), "\(part)")
             }
+            let chart = try await client.execute(
+                uri: "/zone2/rides/\(ride.id)/chart.svg", method: .get, headers: [.cookie: cookie])
+            let svg = Pages.text(chart)
+            #expect(chart.status == .ok && chart.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(svg.hasPrefix("<?xml") && svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(svg.contains("<style>") && svg.hasSuffix("</svg>\n") && !svg.contains("<figure"))
             let summary = try await client.execute(
                 uri: "/zone2/rides/\(ride.id)/summary", method: .get, headers: [.cookie: cookie])
             #expect(summary.status == .ok && Pages.text(summary).contains("Workout Complete!"))
@@ -102,6 +108,7 @@ struct PagesRouteTests {
                 ("/zone2/rides/no-such-ride", [.cookie: cookie]),
                 ("/zone2/rides/%3Cscript%3E", [.cookie: cookie]),
                 ("/zone2/rides/\(ride.id)/ride.fit", [.cookie: other.cookie]),
+                ("/zone2/rides/\(ride.id)/chart.svg", [.cookie: other.cookie]),
                 ("/zone2/rides/\(ride.id)/delete", [.cookie: other.cookie]),
             ] {
                 let response = try await client.execute(

@@ -76,6 +76,7 @@ struct RideDetailModel: Sendable, Equatable {
     var deleteURL: String { Zone2PageURL.rideDelete.path(["id": id]) }
     var fitURL: String { Zone2PageURL.rideFIT.path(["id": id]) }
     var tcxURL: String { Zone2PageURL.rideTCX.path(["id": id]) }
+    var chartURL: String { Zone2PageURL.rideChart.path(["id": id]) }
     var resumeURL: String { Zone2PageURL.rideResume.path(["id": id]) }
     var saveURL: String { Zone2PageURL.rideSave.path(["id": id]) }
 

@@ -201,6 +201,7 @@ enum RideDetailView {
                 .class("actions"),
                 .a(.class("button secondary"), .link(model.fitURL), .attr("download", ""), .text("Download FIT")),
                 .a(.class("button secondary"), .link(model.tcxURL), .attr("download", ""), .text("Download TCX")),
+                .a(.class("button secondary"), .link(model.chartURL), .attr("download", ""), .text("Download chart")),
                 .a(.class("button danger"), .link(model.deleteURL), .text("Delete ride…"))),
             .p(
                 .class("hint"),

@@ -150,6 +150,20 @@ extension Zone2PagesController {
         try await download(request, context, type: "tcx")
     }
 
+    /// `…/chart.svg`: the ride's chart as a file (the original saved it to Photos).
+    func rideChart(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let (rider, data) = try await riderRide(request, context),
+            let svg = rideModel(rider, data).chart?.svgDocument()
+        else { return Zone2Pages.notFound() }
+        let day = Zone2Format.isoDay(data.ride.startedAt, timeZone: timeZone)
+        let headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .contentDisposition: "attachment; filename=\"zone2-\(day)-\(data.ride.id.prefix(8)).svg\"",
+            .cacheControl: "private, no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
+    }
+
     func download(_ request: Request, _ context: AppRequestContext, type: String) async throws -> Response {
         guard let (_, data) = try await riderRide(request, context), !data.samples.isEmpty else {
             return Zone2Pages.notFound()
