@@ -101,7 +101,7 @@ struct RideStore: Sendable {
         }
     }
 
-    /// The ride's file (FIT for recorded rides, the imported file's bytes otherwise).
+    /// The ride's file: FIT (recorded rides, and imports: a FIT as sent, TCX and GPX converted).
     func file(_ id: String, rider: String) async throws -> Data? {
         try await database.run { db in
             guard

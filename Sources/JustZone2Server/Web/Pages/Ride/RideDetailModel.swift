@@ -50,6 +50,19 @@ struct RideDetailModel: Sendable, Equatable {
     var notice: String?
     /// Set for a Strava activity (read-only: no trim, upload or files).
     var stravaURL: String? = nil
+    /// The rider's previous (older) and next (newer) ride, as the original's arrows under the chart.
+    var olderURL: String? = nil
+    var newerURL: String? = nil
+
+    /// The rides either side of `id` in `rides` (newest first, live ones left out): (older, newer) detail URLs.
+    static func neighbours(of id: String, in rides: [StoredRide]) -> (older: String?, newer: String?) {
+        let listed = rides.filter { $0.status != .live }
+        guard let index = listed.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        func url(_ position: Int) -> String? {
+            listed.indices.contains(position) ? Zone2PageURL.rideDetail.path(["id": listed[position].id]) : nil
+        }
+        return (url(index + 1), url(index - 1))
+    }
 
     static func == (a: RideDetailModel, b: RideDetailModel) -> Bool {
         a.id == b.id && a.figures == b.figures && a.zones == b.zones && a.trimStart == b.trimStart
@@ -63,6 +76,7 @@ struct RideDetailModel: Sendable, Equatable {
     var deleteURL: String { Zone2PageURL.rideDelete.path(["id": id]) }
     var fitURL: String { Zone2PageURL.rideFIT.path(["id": id]) }
     var tcxURL: String { Zone2PageURL.rideTCX.path(["id": id]) }
+    var chartURL: String { Zone2PageURL.rideChart.path(["id": id]) }
     var resumeURL: String { Zone2PageURL.rideResume.path(["id": id]) }
     var saveURL: String { Zone2PageURL.rideSave.path(["id": id]) }
 

@@ -18,7 +18,8 @@ enum RideDetailView {
                 .section(
                     .class("ride-chart-section"), .attr("aria-labelledby", "chart-heading"),
                     .h2(.id("chart-heading"), .text("Power and heart rate")),
-                    .unwrap(model.chart) { .raw($0.html()) }),
+                    .unwrap(model.chart) { .raw($0.html()) },
+                    neighbours(model)),
                 zones(model),
                 .if(model.stravaURL == nil, .group(trim(model), upload(model), files(model)))))
     }
@@ -38,6 +39,18 @@ enum RideDetailView {
                     .class("actions"),
                     .a(.class("button primary"), .link(Zone2PageURL.home.path()), .text("Done")),
                     .a(.class("button secondary"), .link(model.detailURL), .text("Ride page")))))
+    }
+
+    static func neighbours(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
+        guard model.olderURL != nil || model.newerURL != nil else { return .empty }
+        return .nav(
+            .class("ride-neighbours"), .attr("aria-label", "Other rides"),
+            .unwrap(model.olderURL) {
+                .a(.class("button secondary"), .link($0), .attr("rel", "prev"), .text("← Older ride"))
+            },
+            .unwrap(model.newerURL) {
+                .a(.class("button secondary"), .link($0), .attr("rel", "next"), .text("Newer ride →"))
+            })
     }
 
     static func interrupted(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
@@ -188,6 +201,7 @@ enum RideDetailView {
                 .class("actions"),
                 .a(.class("button secondary"), .link(model.fitURL), .attr("download", ""), .text("Download FIT")),
                 .a(.class("button secondary"), .link(model.tcxURL), .attr("download", ""), .text("Download TCX")),
+                .a(.class("button secondary"), .link(model.chartURL), .attr("download", ""), .text("Download chart")),
                 .a(.class("button danger"), .link(model.deleteURL), .text("Delete ride…"))),
             .p(
                 .class("hint"),

@@ -31,7 +31,10 @@ extension Zone2PagesController {
         guard let (rider, data) = try await riderRide(request, context) else { return Zone2Pages.notFound() }
         if data.ride.status == .live { return HTMLResponse.redirect(Zone2PageURL.ride.path()) }
         let notice = Self.rideNotice(request.uri.queryParameters.get("done"))
-        return Zone2Pages.html(RideDetailView.page(rideModel(rider, data, notice: notice)))
+        var model = rideModel(rider, data, notice: notice)
+        let rides = try await app.rides.list(rider: rider.id, limit: 5000)
+        (model.olderURL, model.newerURL) = RideDetailModel.neighbours(of: data.ride.id, in: rides)
+        return Zone2Pages.html(RideDetailView.page(model))
     }
 
     /// `/zone2/rides/{id}/summary`: the page after a ride ("Workout Complete!").
@@ -145,6 +148,20 @@ extension Zone2PagesController {
     /// `…/ride.tcx`: the kept part as TCX.
     func rideTCX(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try await download(request, context, type: "tcx")
+    }
+
+    /// `…/chart.svg`: the ride's chart as a file (the original saved it to Photos).
+    func rideChart(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let (rider, data) = try await riderRide(request, context),
+            let svg = rideModel(rider, data).chart?.svgDocument()
+        else { return Zone2Pages.notFound() }
+        let day = Zone2Format.isoDay(data.ride.startedAt, timeZone: timeZone)
+        let headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .contentDisposition: "attachment; filename=\"zone2-\(day)-\(data.ride.id.prefix(8)).svg\"",
+            .cacheControl: "private, no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
     }
 
     func download(_ request: Request, _ context: AppRequestContext, type: String) async throws -> Response {

@@ -206,26 +206,43 @@ struct RidesModel: Sendable, Equatable {
             weekChart: weekChart, imports: imports, notice: notice, importError: importError)
     }
 
-    /// Strava's rides as history rows: indoor rides and rides named like "Zone 2" / "Z2" (the original's rule),
-    /// without those uploaded from here (they are listed as the rider's own), newest first.
-    static func stravaRows(
-        _ activities: [SummaryActivity], uploaded: Set<Int64>, timeZone: TimeZone
-    ) -> [HomeModel.RideRow] {
-        activities.filter { activity in
-            guard !uploaded.contains(activity.id) else { return false }
+    /// A Strava ride of the history: what its row shows (kept in the page cache for a few minutes).
+    struct StravaRide: Codable, Sendable, Equatable {
+        var id: Int64
+        var name: String
+        var start: Date
+        var movingTime: Int
+        var watts: Int?
+        var heartRate: Int?
+
+        /// Indoor rides and rides named like "Zone 2" / "Z2" (the original's rule); nil for anything else.
+        init?(_ activity: SummaryActivity) {
             let name = activity.name.lowercased()
-            return Zone2History.isIndoorRide(activity) || name.contains("zone 2") || name.contains("zone2")
-                || name.range(of: #"\bz2\b"#, options: .regularExpression) != nil
+            guard
+                Zone2History.isIndoorRide(activity) || name.contains("zone 2") || name.contains("zone2")
+                    || name.range(of: #"\bz2\b"#, options: .regularExpression) != nil
+            else { return nil }
+            id = activity.id
+            self.name = activity.name
+            start = activity.startDate
+            movingTime = activity.movingTime
+            watts = activity.averageWatts.map { Int($0.rounded()) }
+            heartRate = activity.averageHeartrate.map { Int($0.rounded()) }
         }
-        .sorted { $0.startDate > $1.startDate }
-        .map { activity in
-            HomeModel.RideRow(
-                url: Zone2PageURL.stravaActivity.path(["stravaId": String(activity.id)]), title: activity.name,
-                when: Zone2Format.dateTime(activity.startDate, timeZone: timeZone),
-                duration: Zone2Format.duration(activity.movingTime),
-                power: Zone2Format.watts(activity.averageWatts.map { Int($0.rounded()) }),
-                heartRate: Zone2Format.bpm(activity.averageHeartrate.map { Int($0.rounded()) }), badge: "Strava")
-        }
+    }
+
+    /// Strava's rides as history rows, without those uploaded from here (they are listed as the rider's own),
+    /// newest first.
+    static func stravaRows(_ rides: [StravaRide], uploaded: Set<Int64>, timeZone: TimeZone) -> [HomeModel.RideRow] {
+        rides.filter { !uploaded.contains($0.id) }
+            .sorted { $0.start > $1.start }
+            .map { ride in
+                HomeModel.RideRow(
+                    url: Zone2PageURL.stravaActivity.path(["stravaId": String(ride.id)]), title: ride.name,
+                    when: Zone2Format.dateTime(ride.start, timeZone: timeZone),
+                    duration: Zone2Format.duration(ride.movingTime), power: Zone2Format.watts(ride.watts),
+                    heartRate: Zone2Format.bpm(ride.heartRate), badge: "Strava")
+            }
     }
 
     /// The first day the filter's period shows.

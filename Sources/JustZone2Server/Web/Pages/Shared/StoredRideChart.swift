@@ -167,6 +167,26 @@ struct StoredRideChart: Sendable, Equatable {
         return out
     }
 
+    /// The chart as a standalone SVG file (to keep or share): the same drawing with its colours inside, on white.
+    func svgDocument() -> String? {
+        let figure = html()
+        guard let start = figure.range(of: "<svg "), let end = figure.range(of: "</svg>"),
+            let close = figure[start.upperBound...].firstIndex(of: ">")
+        else { return nil }
+        let opening = figure[start.lowerBound..<close]
+        let style = """
+            <style>text{font:13px sans-serif;fill:#334155}.grid{stroke:#cbd5e1;fill:none}\
+            .zone-band{fill:rgba(21,128,61,.14)}.power-line{stroke:#7c3aed;stroke-width:2}\
+            .hr-line{stroke:#dc2626;stroke-width:2}.cadence-line{stroke:#64748b;opacity:.45}\
+            .trimmed{fill:#0f172a;opacity:.12}.hr-labels text{fill:#dc2626}</style>
+            """
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + opening.replacingOccurrences(
+                of: "<svg ", with: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1280\" height=\"520\" ")
+            + ">" + style + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+            + figure[figure.index(after: close)..<end.upperBound] + "\n"
+    }
+
     func description(_ points: [Point]) -> String {
         let minutes = Int(((points.last?.time ?? 0) - (points.first?.time ?? 0)) / 60)
         var text = "Power and heart rate over \(minutes) minutes"
