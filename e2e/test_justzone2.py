@@ -453,6 +453,15 @@ def test_control_point_rejected_holds_the_last_accepted_target(rider, zone2_peri
     assert refused[0]["result"] == "invalidParameter"
     time.sleep(2)
     assert trainer_target(zone2_peripherals) == 250, "the trainer holds the last accepted target"
+    # Another app takes control: the trainer's 0xFF status, then the engine asks again; 250 W stays.
+    zone2_peripherals.clear()
+    zone2_peripherals.fault("control")
+    again = poll("control requested again", lambda: [w for w in zone2_peripherals.writes() if w["request"] in (
+        "requestControl", "setTargetPower")], timeout=8)
+    assert again[0]["request"] == "requestControl", again
+    poll("the target sent again", lambda: zone2_peripherals.writes("setTargetPower"), timeout=8)
+    poll("control granted again", lambda: zone2_peripherals.state()["trainer"]["controlGranted"], timeout=5)
+    assert trainer_target(zone2_peripherals) == 250
     shown = snapshot(driver).get("target")
     print(f"after the refusal the page's target reads {shown} W, the trainer holds 250 W")
     notice = text_of(driver, "#ride-message")
@@ -623,6 +632,8 @@ def test_the_ride_ends_on_its_summary_with_trim_fit_and_history(rider, zone2_ser
     records = messages.get("record_mesgs", [])
     assert len(records) >= PLAN_MINUTES * 60 * 0.8, \
         f"{len(records)} records for a {PLAN_MINUTES}-minute plan ({ {k: len(v) for k, v in messages.items()} })"
+    stamps = [r["timestamp"] for r in records]
+    assert all(a < b for a, b in zip(stamps, stamps[1:])), "one record a second, no duplicates after reconnects"
     powers = [r.get("power") for r in records]
     assert sum(1 for p in powers if p is not None and abs(p - 200) <= 15) >= 30, "power held at the target"
     gaps = sum(1 for p in powers if p is None)
