@@ -105,6 +105,11 @@ struct TrainerControlTests {
             #expect(control.handle(.setTarget(watts: 300), at: Double(second)).isEmpty, "not re-sent at \(second) s")
         }
         #expect(control.rejectedTarget == 300)
+        // Control lost (another app): asked back, and the trainer gets the 200 W it accepted, not the refused 300.
+        #expect(control.handle(.status(.controlPermissionLost), at: 5.5) == [.requestControl])
+        #expect(control.handle(ok(.requestControl), at: 5.6) == [.startOrResume])
+        #expect(control.handle(ok(.startOrResume), at: 5.7) == [.setTargetPower(watts: 200)])
+        #expect(control.handle(ok(.setTargetPower(watts: 200)), at: 5.8).isEmpty)
         #expect(control.handle(.setTarget(watts: 250), at: 6) == [.setTargetPower(watts: 250)])
         #expect(control.rejectedTarget == nil)
     }

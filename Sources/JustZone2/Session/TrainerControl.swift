@@ -68,6 +68,8 @@ public struct TrainerControl: Sendable, Equatable {
     /// The last target the trainer refused (Invalid Parameter) while it holds ``appliedTarget``; cleared when the
     /// workout asks for another one.
     public private(set) var rejectedTarget: Int?
+    /// The last target the trainer accepted, kept across link and control losses (what a refused target falls back to).
+    private var acceptedTarget: Int?
 
     /// A controller with `settings`.
     public init(settings: Settings = Settings()) { self.settings = settings }
@@ -166,6 +168,7 @@ public struct TrainerControl: Sendable, Equatable {
             return next(at: time)
         case (.setTargetPower(let watts), .success):
             appliedTarget = watts
+            acceptedTarget = watts
             return next(at: time)
         case (.setTargetResistance, .success):
             return next(at: time)
@@ -229,7 +232,12 @@ public struct TrainerControl: Sendable, Equatable {
             appliedTarget = -1  // marks "released level applied"
             return send(.setTargetResistance(level: settings.releasedResistance), at: time)
         }
-        guard let desired = desiredTarget, desired != appliedTarget, desired != rejectedTarget else { return [] }
+        guard let desired = desiredTarget, desired != appliedTarget else { return [] }
+        guard desired != rejectedTarget else {
+            // Refused: after a reconnect or lost control the trainer gets back the last target it accepted.
+            guard let held = acceptedTarget, held != appliedTarget else { return [] }
+            return send(.setTargetPower(watts: held), at: time)
+        }
         return send(.setTargetPower(watts: desired), at: time)
     }
 }
