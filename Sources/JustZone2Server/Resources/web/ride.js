@@ -120,6 +120,8 @@
     button("cmd-up", "adjust", String(step), "+" + step + unit);
     button("cmd-pause", s.isPaused ? "resume" : "pause", "", s.isPaused ? "Resume" : "Pause");
     button("cmd-mode", "mode", hr ? "0" : "1", hr ? "Switch to ERG" : "Zone targeting");
+    var modeButton = $("cmd-mode");
+    if (modeButton) modeButton.disabled = !hr && state.zoneLower == null;
     document.title = (s.isPaused ? "⏸ " : "") + (s.heartRate == null ? "--" : s.heartRate) + " bpm · " + (s.power == null ? "--" : s.power) + " W · " + baseTitle;
     draw(state);
   }

@@ -89,7 +89,7 @@ enum LiveRideView {
                     .class("chart-key"),
                     .span(.class("key-power"), .text("Power")), .text(" "),
                     .span(.class("key-heart"), .text("Heart rate")), .text(" "),
-                    .span(.class("key-zone"), .text("Zone 2")))),
+                    .if(zone != nil, .span(.class("key-zone"), .text("Zone 2"))))),
             controls(state),
             .p(
                 .class("ride-keys"), .id("ride-keys"),
@@ -192,7 +192,13 @@ enum LiveRideView {
                 commandForm("lap", value: nil, label: "Lap", id: "cmd-lap", style: "secondary"),
                 commandForm(
                     "mode", value: heartMode ? "0" : "1", label: heartMode ? "Switch to ERG" : "Zone targeting",
-                    id: "cmd-mode", style: "secondary")),
+                    id: "cmd-mode", style: "secondary", disabled: !heartMode && state.zoneLower == nil)),
+            .if(
+                state.zoneLower == nil,
+                .p(
+                    .class("ride-hint"), .id("zone-hint"),
+                    .text("Zone targeting (power guided by your heart rate) needs your Zone 2: "),
+                    .a(.link(Zone2PageURL.zones.path()), .text("set your zones")), .text(" first."))),
             .element(
                 named: "details",
                 nodes: [
@@ -204,7 +210,7 @@ enum LiveRideView {
     }
 
     static func commandForm(
-        _ action: String, value: String?, label: String, id: String, style: String? = nil
+        _ action: String, value: String?, label: String, id: String, style: String? = nil, disabled: Bool = false
     ) -> Node<HTML.BodyContext> {
         .form(
             .method(.post), .action(Zone2PageURL.rideCommand.path()), .class("command-form"),
@@ -212,7 +218,8 @@ enum LiveRideView {
             .unwrap(value) { .input(.type(.hidden), .name("value"), .value($0)) },
             .button(
                 .class(style.map { "button \($0)" } ?? "button"), .type(.submit), .id(id),
-                .attr("data-action", action), .attr("data-value", value ?? ""), .text(label)))
+                .attr("data-action", action), .attr("data-value", value ?? ""),
+                .if(disabled, .attr("disabled", "disabled")), .text(label)))
     }
 }
 
