@@ -61,6 +61,15 @@ struct PagesSpoolTests {
         #expect(throws: SpooledUpload.Failure.self) {
             try Self.read(Data(repeating: 0x41, count: 5000), piece: 1000)
         }
+        // A refused body leaves no temporary file behind.
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("jz2-spool-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var cut = try #require(
+            SpooledUpload(contentType: Self.type, fileLimit: 1000, maxFiles: 5, directory: directory))
+        try cut.feed(Self.body([("a.fit", Data(count: 100)), ("b.fit", Data(count: 100))]).prefix(300))
+        #expect(try !FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(throws: SpooledUpload.Failure.self) { try cut.finish() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
         #expect(SpooledUpload(contentType: "application/json", fileLimit: 1, maxFiles: 1) == nil)
         #expect(SpooledUpload(contentType: "multipart/form-data", fileLimit: 1, maxFiles: 1) == nil)
     }

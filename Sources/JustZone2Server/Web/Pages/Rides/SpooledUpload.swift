@@ -45,15 +45,30 @@ struct SpooledUpload {
     }
 
     /// Feeds the next piece of the body.
+    /// A refused body leaves no temporary file behind.
     mutating func feed(_ bytes: some Sequence<UInt8>) throws(Failure) {
         pending.append(contentsOf: bytes)
-        while try step() {}
+        do throws(Failure) {
+            while try step() {}
+        } catch {
+            discard()
+            throw error
+        }
     }
 
     /// After the last piece: the body must have ended with the closing delimiter.
     mutating func finish() throws(Failure) {
         closeFile()
-        guard state == .done else { throw .malformed("the body ends inside a part") }
+        guard state == .done else {
+            discard()
+            throw .malformed("the body ends inside a part")
+        }
+    }
+
+    private mutating func discard() {
+        closeFile()
+        remove()
+        files.removeAll()
     }
 
     /// Deletes the temporary files.
