@@ -63,7 +63,7 @@ doc = {"openapi": "3.1.0",
      "laps": {"type": "array", "items": I(), "description": "lap markers, riding seconds"},
      "message": {"type": "string", "description": "what the last command did, or why the ride paused"},
      "next": {"type": "string", "description": "the page to go to: the summary when finished, the ride when interrupted"},
-     "seq": I()}},
+     "seq": I(), "radioPingMs": {"type": "integer", "description": "the radio tab's last ping round trip (ms); the page warns above 300"}}},
   "RideSnapshot": {"type": "object", "required": ["elapsed", "total", "phase", "phaseRemaining", "isPaused",
        "isFinished", "target", "trainerConnected"], "properties": {
      "elapsed": {"type": "number", "description": "riding seconds (pauses excluded)"}, "total": {"type": "number"},

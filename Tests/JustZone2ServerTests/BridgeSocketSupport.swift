@@ -64,6 +64,15 @@ struct BridgeServer: Sendable {
         }
     }
 
+    /// Another app over the same database (a second server instance).
+    func sharingDatabase() throws -> JustZone2App {
+        var logger = Logger(label: "bridge-test-2")
+        logger.logLevel = .warning
+        let strava = try StravaServices(
+            settings: app.config.strava, governor: InMemoryRateLimitGovernor(), logger: logger)
+        return JustZone2App(config: app.config, database: app.database, strava: strava, logger: logger)
+    }
+
     /// A rider and the cookie header that names them.
     func rider() async throws -> (rider: Rider, cookie: String) {
         let created = try await app.riders.create()

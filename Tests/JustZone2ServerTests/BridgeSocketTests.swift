@@ -104,6 +104,7 @@ struct BridgeSocketTests {
             }
             // A viewer's device frames are ignored.
             viewer.send(.notify(device: .trainer, characteristic: "2AD2", bytes: [0x44, 0, 0, 0], seq: 99))
+            await eventually("the radio's ping round trip in the state") { await tab.lastState?.radioPingMs != nil }
             await eventually("the trainer is controlled at 150 W through the socket") {
                 await radio.trainer.trainer.targetWatts == 150
             }
@@ -125,8 +126,14 @@ struct BridgeSocketTests {
             // Commands from either tab; the viewer raises the target.
             viewer.send(.command(id: 1, action: "adjust", value: 5))
             await eventually("155 W on the trainer") { await radio.trainer.trainer.targetWatts == 155 }
+            // The radio tab's own command: the write it causes is answered on the same socket, which must not wait
+            // for the command (no result may arrive after its operation gave up).
+            tab.send(.command(id: 2, action: "adjust", value: -10))
+            await eventually("145 W on the trainer") { await radio.trainer.trainer.targetWatts == 145 }
+            await eventually("the command's words in the state") { await tab.lastState?.message == "target 145 W" }
+            #expect(await ride.bridge.trainer.lateResults == 0)
             await eventually("20 s ridden") { (await tab.lastState?.snapshot?.elapsed ?? 0) >= 20 }
-            tab.send(.command(id: 2, action: "stop", value: nil))
+            tab.send(.command(id: 3, action: "stop", value: nil))
             await eventually("finished, both tabs told where the summary is") {
                 let (mine, theirs) = (await tab.lastState?.status, await viewer.lastState?.status)
                 return mine == .finished && theirs == .finished

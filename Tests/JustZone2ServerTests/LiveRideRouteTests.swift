@@ -171,9 +171,11 @@ struct LiveRideRouteTests {
             let data = try? await server.app.rides.checkpoint(ride.id, rider: rider.id)
             return (data.flatMap { try? LiveRide.decode($0) }?.elapsed ?? 0) >= 60
         }
-        // The process ends without saving; the next start marks the ride interrupted.
+        // The process ends without saving; once its lease lapses the ride is interrupted.
         await server.app.live.abandonAll()
         try await server.app.prepare()
+        #expect(try await server.app.rides.find(ride.id, rider: rider.id)?.status == .live, "the lease is fresh")
+        try await server.app.live.markInterrupted(now: Date().addingTimeInterval(31))
         #expect(try await server.app.rides.find(ride.id, rider: rider.id)?.status == .interrupted)
         try await Application(router: server.router).test(.router) { client in
             let idle = try await state(client, cookie: cookie)
@@ -198,6 +200,46 @@ struct LiveRideRouteTests {
                 try! await server.app.rides.find(ride.id, rider: rider.id)?.status == .finished
             }
         }
+    }
+
+    @Test("a graceful shutdown saves every ride's checkpoint first: a restart loses nothing ridden")
+    func shutdownSaves() async throws {
+        let server = try await BridgeServer.make(timeScale: 20)
+        let (rider, _) = try await server.rider()
+        let plan = LiveRide.Plan(heartRateGuided: false, watts: 120, minutes: 5, warmUp: false, source: .simulator)
+        let ride = try await server.app.live.start(plan, rider: rider)
+        await eventually("10 s ridden") { await ride.engine.snapshot.elapsed >= 10 }
+        await server.app.stopLiveRides()
+        let elapsed = await ride.engine.recording.elapsed
+        let data = try #require(try await server.app.rides.checkpoint(ride.id, rider: rider.id))
+        let saved = try LiveRide.decode(data)
+        #expect(saved.elapsed >= 10 && saved.elapsed < 60, "saved at shutdown, not at the last whole minute")
+        #expect(saved.elapsed <= elapsed)
+        #expect(await server.app.live.ride(of: rider.id) == nil)
+        #expect(try await server.app.rides.find(ride.id, rider: rider.id)?.status == .interrupted)
+    }
+
+    @Test(
+        "several servers on one database: a ride belongs to the server renewing its lease; a lapsed one is interrupted")
+    func leases() async throws {
+        let first = try await BridgeServer.make(timeScale: 1)
+        let second = BridgeServer(app: try first.sharingDatabase())
+        let (rider, _) = try await first.rider()
+        let plan = LiveRide.Plan(heartRateGuided: false, watts: 120, minutes: 5, warmUp: false, source: .simulator)
+        let ride = try await first.app.live.start(plan, rider: rider)
+        let start = Date()
+        // The other server starting up, and sweeping while the lease is fresh, leaves the ride alone.
+        try await second.app.prepare()
+        await second.app.live.renewAndSweep(now: start.addingTimeInterval(20))
+        #expect(try await first.app.rides.find(ride.id, rider: rider.id)?.status == .live)
+        // The riding server renews its lease; the ride stays live past the first 30 s.
+        await first.app.live.renewAndSweep(now: start.addingTimeInterval(25))
+        await second.app.live.renewAndSweep(now: start.addingTimeInterval(50))
+        #expect(try await first.app.rides.find(ride.id, rider: rider.id)?.status == .live)
+        // The riding server dies (no shutdown, no renewals): once the lease lapses the ride is interrupted.
+        await first.app.live.abandonAll()
+        await second.app.live.renewAndSweep(now: start.addingTimeInterval(56))
+        #expect(try await first.app.rides.find(ride.id, rider: rider.id)?.status == .interrupted)
     }
 
     @Test("pages without a ride: the ride page offers to start one, the pair page explains Web Bluetooth")

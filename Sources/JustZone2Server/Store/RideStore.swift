@@ -181,6 +181,27 @@ struct RideStore: Sendable {
         }
     }
 
+    /// Renews the lease of live rides `ids` (their `updated_ms`): the instance riding them is alive.
+    func renewLeases(_ ids: [String], now: Date = Date()) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.run { db in
+            try await db.update("jz2_rides").set("updated_ms", to: now.epochMilliseconds)
+                .where("id", .in, ids).where("status", .equal, StoredRide.Status.live.rawValue).run()
+        }
+    }
+
+    /// Rides marked live whose lease was last renewed before `time` (no instance rides them any more).
+    func live(leaseBefore time: Date) async throws -> [StoredRide] {
+        try await database.run { db in
+            try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM jz2_rides
+                WHERE status = 'live' AND updated_ms < \(bind: time.epochMilliseconds)
+                """
+            ).all().map(Self.ride)
+        }
+    }
+
     /// Rides still marked live (a server restart left them): the engine resumes or finishes them.
     func live() async throws -> [StoredRide] {
         try await database.run { db in

@@ -439,8 +439,11 @@
     },
     /** Opens the chooser for `key` (call first thing in a click handler). */
     choose: function (key) { return hasBluetooth ? choose(key) : Promise.resolve(null); },
+    /** Closes the socket as a network drop would (browser tests: "WebSocket drop, BLE up"); it comes back by itself. */
+    dropSocket: function () { if (socket) { try { socket.close(); } catch (e) { /* closing */ } } },
     hasBluetooth: hasBluetooth,
-    get role() { return role; }
+    get role() { return role; },
+    get tab() { return tab; }
   };
 
   if (isPair) { pairPage(); return; }

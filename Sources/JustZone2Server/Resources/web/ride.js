@@ -104,6 +104,10 @@
       zone.textContent = state.zoneLower == null ? (state.mode === "hr" ? "" : "ERG mode. Set your zones to see heart rate against Zone 2.")
         : (state.mode === "hr" ? "Zone targeting: " : "ERG mode · Zone 2: ") + state.zoneLower + "–" + state.zoneUpper + " bpm";
     }
+    var server = document.querySelector('[data-link="server"] .link-word');
+    if (server && socketUp) {
+      server.textContent = state.radioPingMs > 300 ? "slow (" + state.radioPingMs + " ms): control may lag" : "connected";
+    }
     setLink("trainer", s.trainerConnected);
     setLink("strap", s.strapConnected == null ? null : s.strapConnected);
     var message = $("ride-message");
@@ -168,7 +172,9 @@
 
   // Link and role.
   document.addEventListener("zone2:state", function (event) { render(event.detail); });
+  var socketUp = false;
   document.addEventListener("zone2:link", function (event) {
+    socketUp = event.detail.server;
     var banner = $("reconnecting");
     if (banner) banner.hidden = event.detail.server || event.detail.over;
     setLink("server", event.detail.server);
