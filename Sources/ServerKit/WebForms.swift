@@ -17,10 +17,8 @@ public struct FormData: Sendable, Equatable {
 
     /// Text fields in order; a name may repeat (checkbox groups).
     public var fields: [(name: String, value: String)] = []
-    /// Files by field name (the last one of a repeated name).
+    /// Files by field name.
     public var files: [String: File] = [:]
-    /// Every file in order, with its field name (an `<input type="file" multiple>` sends several under one name).
-    public var allFiles: [(name: String, file: File)] = []
 
     /// An empty form.
     public init() {}
@@ -132,9 +130,7 @@ public struct FormData: Sendable, Equatable {
             }
             if let name {
                 if let filename {
-                    let file = File(filename: filename, contentType: partType, data: content)
-                    form.files[name] = file
-                    form.allFiles.append((name, file))
+                    form.files[name] = File(filename: filename, contentType: partType, data: content)
                 } else {
                     form.fields.append((name, String(decoding: content, as: UTF8.self)))
                 }

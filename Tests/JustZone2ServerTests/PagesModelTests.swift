@@ -176,6 +176,17 @@ struct PagesModelTests {
                 == .uploaded(url: "https://www.strava.com/activities/70001", message: nil))
         #expect(RideDetailModel.upload(ride, configured: true, connected: false) == .connect)
         #expect(RideDetailModel.upload(ride, configured: false, connected: false) == .unavailable)
+        var untrimmed = ride
+        untrimmed.trimStart = nil
+        untrimmed.trimEnd = nil
+        let suggested = RideDetailModel.build(
+            RideData(ride: untrimmed, samples: samples), settings: Self.settings(), stravaConfigured: true,
+            stravaConnected: true, timeZone: Pages.utc)
+        let steady = try #require(suggested.steady)
+        #expect(!suggested.isTrimmed && suggested.figures.first?.value == "50:00", "figures of the whole ride")
+        #expect(
+            suggested.trimStart == Zone2Format.clock(steady.start) && suggested.trimEnd == Zone2Format.clock(steady.end)
+        )
         let listed = [
             Self.ride("c", daysAfterMonday: 3, minutes: 30, zone2: nil),
             Self.ride("live", daysAfterMonday: 2.5, minutes: 30, zone2: nil, status: .live),

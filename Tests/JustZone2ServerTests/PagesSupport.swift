@@ -35,16 +35,21 @@ enum Pages {
             HTMLSnapshot.normalized(html), named: name, in: snapshots, sourceLocation: sourceLocation)
     }
 
-    static func app(strava: FakeStrava? = nil, configured: Bool = true) async throws -> JustZone2App {
+    /// The app; Strava is the fake (`strava`), or `stravaURL` (a host that refuses, say), or not configured.
+    static func app(
+        strava: FakeStrava? = nil, stravaURL: String? = nil, configured: Bool = true
+    ) async throws
+        -> JustZone2App
+    {
         let database = try await TestDatabases.make(.sqlite)
         try await Migrator(JustZone2App.migrations).migrate(database)
         var config = ServerConfig()
         config.publicURL = "http://localhost:8080"
-        if configured, let strava {
+        if configured, let base = strava?.baseURL ?? stravaURL {
             config.strava.clientID = "12345"
             config.strava.clientSecret = "fake-secret"
-            config.strava.apiBaseURL = strava.apiBaseURL
-            config.strava.oauthBaseURL = strava.oauthBaseURL
+            config.strava.apiBaseURL = base + "/api/v3"
+            config.strava.oauthBaseURL = base + "/oauth"
         }
         var logger = Logger(label: "test")
         logger.logLevel = .warning
@@ -59,10 +64,10 @@ enum Pages {
 
     /// Runs `test` against the app's routes.
     static func withApp(
-        strava: FakeStrava? = nil, configured: Bool = true,
+        strava: FakeStrava? = nil, stravaURL: String? = nil, configured: Bool = true,
         _ test: @Sendable (JustZone2App, any TestClientProtocol) async throws -> Void
     ) async throws {
-        let app = try await app(strava: strava, configured: configured)
+        let app = try await app(strava: strava, stravaURL: stravaURL, configured: configured)
         let router = Router(context: AppRequestContext.self)
         app.addRoutes(to: router)
         try await Application(router: router).test(.router) { client in try await test(app, client) }

@@ -98,6 +98,9 @@ struct RideDetailModel: Sendable, Equatable {
                 return zip(bands, seconds).map { ZoneShare(band: $0, seconds: $1, percent: $1 * 100 / total) }
             } ?? []
         let range = data.keptRange
+        // Untrimmed, the form suggests the core's steady part (the whole ride when there is none).
+        let untrimmed = ride.trimStart == nil && ride.trimEnd == nil
+        let proposed = (untrimmed ? whole.steady : nil) ?? range
         return RideDetailModel(
             id: ride.id, title: ride.name, when: Zone2Format.dateTime(ride.startedAt, timeZone: timeZone),
             source: sourceLabel(ride), isSummary: summary, isInterrupted: ride.status == .interrupted,
@@ -108,8 +111,8 @@ struct RideDetailModel: Sendable, Equatable {
                     id: "ride-chart", title: "\(ride.name): power and heart rate", samples: data.samples, zone: zone,
                     kept: ride.trimStart == nil && ride.trimEnd == nil ? nil : range),
             zones: shares.contains { $0.seconds > 0 } ? shares : [],
-            trimStart: typed?.start ?? Zone2Format.clock(Int(range?.lowerBound ?? 0)),
-            trimEnd: typed?.end ?? Zone2Format.clock(Int(range?.upperBound ?? 0)),
+            trimStart: typed?.start ?? Zone2Format.clock(Int(proposed?.lowerBound ?? 0)),
+            trimEnd: typed?.end ?? Zone2Format.clock(Int(proposed?.upperBound ?? 0)),
             isTrimmed: ride.trimStart != nil || ride.trimEnd != nil,
             steady: whole.steady.map { (Int($0.lowerBound), Int($0.upperBound)) },
             upload: upload(ride, configured: stravaConfigured, connected: stravaConnected), errors: errors,

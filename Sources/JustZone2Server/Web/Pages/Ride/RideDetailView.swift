@@ -114,7 +114,9 @@ enum RideDetailView {
                 .class("hint"),
                 .text(
                     "Keep only the part you want analysed, downloaded and uploaded (drop the warm-up and cool-down). "
-                        + "Times as minutes:seconds from the start.")),
+                        + "Times as minutes:seconds from the start."
+                        + (model.isTrimmed || model.steady == nil
+                            ? "" : " Suggested: the steady part between warm-up and cool-down."))),
             .unwrap(model.errors["trim"]) { Components.notice($0, kind: "error") },
             .form(
                 .method(.post), .action(model.trimURL), .class("trim-form"), .attr("data-trim-chart", "ride-chart"),

@@ -13,6 +13,9 @@ enum RideImport {
     /// How close two rides' start and length are to count as the same ride (s).
     static let duplicateWindow: TimeInterval = 60
 
+    /// Why a file over ``fileLimit`` is refused.
+    static let tooLargeMessage = "too large (over \(fileLimit >> 20) MB)."
+
     /// A file read and checked, ready to store.
     struct Prepared: Sendable {
         var ride: StoredRide
@@ -26,7 +29,7 @@ enum RideImport {
         func refuse(_ why: String) -> Result<Prepared, RidesModel.ImportResult> {
             .failure(RidesModel.ImportResult(file: filename, outcome: .refused, message: why))
         }
-        guard data.count <= fileLimit else { return refuse("too large (over \(fileLimit >> 20) MB).") }
+        guard data.count <= fileLimit else { return refuse(tooLargeMessage) }
         guard !data.isEmpty else { return refuse("the file is empty.") }
         guard Zone2Tools.fileType(of: data) != nil else { return refuse("not a ride file: not FIT, TCX or GPX.") }
         let activity: Activity

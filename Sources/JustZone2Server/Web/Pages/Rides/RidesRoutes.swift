@@ -78,19 +78,38 @@ extension Zone2PagesController {
     func importRides(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try Zone2Pages.requireSameOrigin(request, context)
         let wantsJSON = request.headers[.accept]?.contains("application/json") == true
-        let form: FormData
-        do {
-            form = try await request.collectForm(limit: RideImport.bodyLimit)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+        // The body is read piece by piece, each file spooled to a temporary file (never the whole import in memory).
+        guard
+            var upload = SpooledUpload(
+                contentType: request.headers[.contentType], fileLimit: RideImport.fileLimit, maxFiles: 50)
+        else {
             return try await importAnswer(
-                request, results: [],
-                error: "Too much at once: send at most \(RideImport.bodyLimit >> 20) MB per import.",
-                status: .contentTooLarge, json: wantsJSON)
-        } catch let error as APIError {
-            return try await importAnswer(
-                request, results: [], error: error.message, status: .badRequest, json: wantsJSON)
+                request, results: [], error: "Send the files as a form (multipart/form-data).", status: .badRequest,
+                json: wantsJSON)
         }
-        let files = form.allFiles.filter { !$0.file.filename.isEmpty || !$0.file.data.isEmpty }
+        defer { upload.remove() }
+        var received = 0
+        do {
+            for try await piece in request.body {
+                received += piece.readableBytes
+                guard received <= RideImport.bodyLimit else {
+                    return try await importAnswer(
+                        request, results: [],
+                        error: "Too much at once: send at most \(RideImport.bodyLimit >> 20) MB per import.",
+                        status: .contentTooLarge, json: wantsJSON)
+                }
+                try upload.feed(piece.readableBytesView)
+            }
+            try upload.finish()
+        } catch let failure as SpooledUpload.Failure {
+            let message =
+                switch failure {
+                case .tooManyFiles: "Send at most 50 files per import."
+                case .malformed(let why): "The form could not be read: \(why)."
+                }
+            return try await importAnswer(request, results: [], error: message, status: .badRequest, json: wantsJSON)
+        }
+        let files = upload.files.filter { !$0.filename.isEmpty || $0.size > 0 }
         guard !files.isEmpty else {
             return try await importAnswer(
                 request, results: [], error: "Choose one or more FIT, TCX or GPX files first.", status: .badRequest,
@@ -99,11 +118,15 @@ extension Zone2PagesController {
         let (rider, cookie) = try await app.sessionCreatingRider(request, context)
         var existing = try await app.rides.list(rider: rider.id, limit: 5000)
         var results: [RidesModel.ImportResult] = []
-        for (_, file) in files.prefix(50) {
+        for file in files {
             let name = String((file.filename.isEmpty ? "file" : file.filename).prefix(120))
-            switch RideImport.prepare(
-                file.data, filename: name, rider: rider.id, zone: RiderZones.zone2(rider.settings))
-            {
+            // Too large: refused by size alone (its bytes were never kept); else read one file at a time.
+            guard !file.tooLarge else {
+                results.append(.init(file: name, outcome: .refused, message: RideImport.tooLargeMessage))
+                continue
+            }
+            let data = file.url.flatMap { try? Data(contentsOf: $0) } ?? Data()
+            switch RideImport.prepare(data, filename: name, rider: rider.id, zone: RiderZones.zone2(rider.settings)) {
             case .failure(let refused):
                 results.append(refused)
             case .success(let prepared):
