@@ -58,5 +58,8 @@ public func buildApplication(
         logger: logger)
     app.addServices(
         JobRunner(queue: JobQueue(database: runtime.database), handlers: runtime.apps.jobHandlers, logger: logger))
+    // Live rides save their checkpoints before the database closes (a restart then loses nothing ridden).
+    app.addServices(OnShutdown { [zone2 = runtime.apps.justZone2] in await zone2.stopLiveRides() })
+    app.addServices(UntilShutdown { [zone2 = runtime.apps.justZone2] in await zone2.keepLiveRideLeases() })
     return app
 }

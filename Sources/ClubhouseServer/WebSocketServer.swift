@@ -126,7 +126,7 @@ final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHan
         timer = context.eventLoop.scheduleTask(in: limit) {
             logger.debug("closing a connection whose first request head was too slow")
             // Told as "input closed", the upgrade machinery waiting for the head ends quietly (not as an error).
-            loopBound.value.fireErrorCaught(ChannelError.inputClosed)
+            loopBound.value.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
             loopBound.value.close(promise: nil)
         }
     }

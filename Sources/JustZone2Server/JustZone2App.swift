@@ -57,9 +57,20 @@ public struct JustZone2App: AppModule {
         uploads = UploadLedger(database: database)
     }
 
-    /// At start: rides the previous run left live become interrupted (their pages offer Resume).
+    /// At start: rides left live by a server that stopped (their lease lapsed) become interrupted (their pages
+    /// offer Resume); a restart within the lease's 30 s is caught by ``keepLiveRideLeases()`` moments later.
     public func prepare() async throws {
         try await live.markInterrupted()
+    }
+
+    /// Runs until cancelled: renews the leases of this server's rides and interrupts rides whose server stopped.
+    public func keepLiveRideLeases() async {
+        await live.keepLeases()
+    }
+
+    /// At shutdown: the rides in progress save their checkpoints and stop (the next start offers Resume).
+    public func stopLiveRides() async {
+        await live.saveAndStopAll()
     }
 
     /// Registers every ``JustZone2URL`` route: `POST /zone2/token {"code"}` and `POST /zone2/refresh

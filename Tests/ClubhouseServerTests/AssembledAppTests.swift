@@ -95,7 +95,7 @@ struct AssembledAppTests {
             R.allCases.flatMap { route in route.methods.map { ("\(R.self)", $0, route.pattern) } }
         }
         return list(ClubWeeklyRoute.self) + list(SportsTimeURL.self) + list(JustZone2URL.self) + list(SwissURL.self)
-            + list(SwissPageURL.self)
+            + list(SwissPageURL.self) + list(Zone2PageURL.self)
             + list(OperationsURL.self) + list(ClubhouseURL.self)
     }
 

@@ -19,9 +19,15 @@ import Testing
 
 /// JustZone2 served for real on 127.0.0.1 (port 0) with the bridge's WebSocket upgrade, as `buildApplication` wires
 /// it, and short live-ride timings.
-struct BridgeServer {
+struct BridgeServer: Sendable {
     let app: JustZone2App
-    let router: Router<AppRequestContext>
+
+    /// A router with the app's routes (a new one each time: routers are not Sendable).
+    var router: Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        app.addRoutes(to: router)
+        return router
+    }
 
     static func make(
         timeScale: Double = 10, ping: Double = 0.2, radioTimeout: Double = 12, publicURL: String? = nil
@@ -40,9 +46,7 @@ struct BridgeServer {
         let strava = try StravaServices(
             settings: config.strava, governor: InMemoryRateLimitGovernor(), logger: logger)
         let app = JustZone2App(config: config, database: database, strava: strava, logger: logger)
-        let router = Router(context: AppRequestContext.self)
-        app.addRoutes(to: router)
-        return BridgeServer(app: app, router: router)
+        return BridgeServer(app: app)
     }
 
     /// Runs `body` with the server listening; the port is the test client's.
@@ -58,6 +62,15 @@ struct BridgeServer {
         try await application.test(.live) { client in
             try await body(try #require(client.port))
         }
+    }
+
+    /// Another app over the same database (a second server instance).
+    func sharingDatabase() throws -> JustZone2App {
+        var logger = Logger(label: "bridge-test-2")
+        logger.logLevel = .warning
+        let strava = try StravaServices(
+            settings: app.config.strava, governor: InMemoryRateLimitGovernor(), logger: logger)
+        return JustZone2App(config: app.config, database: app.database, strava: strava, logger: logger)
     }
 
     /// A rider and the cookie header that names them.
@@ -78,6 +91,9 @@ actor TestTab {
     private(set) var failure: String?
     private var task: Task<Void, Never>?
     var radio: SocketRadio?
+    /// Whether pings are answered (a frozen tab answers nothing).
+    var answersPings = true
+    func setAnswersPings(_ on: Bool) { answersPings = on }
 
     init() { (outgoing, out) = AsyncStream.makeStream() }
 
@@ -123,7 +139,7 @@ actor TestTab {
             return
         }
         frames.append(frame)
-        if case .ping(let n) = frame { send(.pong(n)) }
+        if case .ping(let n) = frame, answersPings { send(.pong(n)) }
         if let radio { await radio.handle(frame, tab: self) }
     }
 

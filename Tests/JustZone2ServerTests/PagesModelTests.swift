@@ -154,32 +154,41 @@ struct PagesModelTests {
         ride.trimEnd = 2700
         let data = RideData(ride: ride, samples: samples)
         #expect(data.keptSamples.count == 2401)
-        let model = RideModel.build(
+        let model = RideDetailModel.build(
             data, settings: Self.settings(), stravaConfigured: true, stravaConnected: true, timeZone: Pages.utc)
         #expect(model.trimStart == "5:00" && model.trimEnd == "45:00" && model.isTrimmed)
         #expect(model.figures.first?.value == "40:01")
         #expect(model.figures.first { $0.label == "Time in Zone 2" }?.value == "100 %")
-        let drift = try #require(RideModel.drift(data.keptSamples))
+        let drift = try #require(RideDetailModel.drift(data.keptSamples))
         #expect(abs(drift - 15) < 0.5, "10 bpm over 40 min = 15 bpm/h: \(drift)")
         #expect(model.upload == .ready(failure: nil))
         #expect(model.zones.map(\.band.number) == [1, 2, 3, 4, 5] && model.zones[1].percent == 100)
         for (text, seconds) in [
             ("5:00", 300), ("1:02:03", 3723), ("90", 90), ("5:60", nil), ("-1", nil), ("", nil), ("a:b", nil),
         ] {
-            #expect(RideModel.seconds(text) == seconds, "\(text)")
+            #expect(RideDetailModel.seconds(text) == seconds, "\(text)")
         }
         var uploaded = ride
         uploaded.uploadState = "uploaded"
         uploaded.stravaActivityID = 70_001
         #expect(
-            RideModel.upload(uploaded, configured: true, connected: true)
+            RideDetailModel.upload(uploaded, configured: true, connected: true)
                 == .uploaded(url: "https://www.strava.com/activities/70001", message: nil))
-        #expect(RideModel.upload(ride, configured: true, connected: false) == .connect)
-        #expect(RideModel.upload(ride, configured: false, connected: false) == .unavailable)
-        let summary = RideModel.build(
+        #expect(RideDetailModel.upload(ride, configured: true, connected: false) == .connect)
+        #expect(RideDetailModel.upload(ride, configured: false, connected: false) == .unavailable)
+        let listed = [
+            Self.ride("c", daysAfterMonday: 3, minutes: 30, zone2: nil),
+            Self.ride("live", daysAfterMonday: 2.5, minutes: 30, zone2: nil, status: .live),
+            Self.ride("b", daysAfterMonday: 2, minutes: 30, zone2: nil),
+            Self.ride("a", daysAfterMonday: 1, minutes: 30, zone2: nil),
+        ]
+        #expect(RideDetailModel.neighbours(of: "b", in: listed) == ("/zone2/rides/a", "/zone2/rides/c"))
+        #expect(RideDetailModel.neighbours(of: "c", in: listed) == ("/zone2/rides/b", nil))
+        #expect(RideDetailModel.neighbours(of: "x", in: listed) == (nil, nil))
+        let summary = RideDetailModel.build(
             data, settings: Self.settings(), stravaConfigured: true, stravaConnected: false, timeZone: Pages.utc,
             summary: true)
-        try Pages.assertSnapshot(Self.main(RideView.page(summary)), named: "ride-summary")
+        try Pages.assertSnapshot(Self.main(RideDetailView.page(summary)), named: "ride-summary")
     }
 
     @Test("history: filters by period, source and status; weekly totals with empty weeks; import duplicates")
@@ -215,6 +224,11 @@ struct PagesModelTests {
                 Data("garbage".utf8), filename: "x.fit", rider: "r", zone: nil)
         else { return }
         #expect(refused.outcome == .refused && refused.message.hasPrefix("not a ride file"))
+        guard
+            case .failure(let large) = RideImport.prepare(
+                Data(count: RideImport.fileLimit + 1), filename: "big.fit", rider: "r", zone: nil)
+        else { return }
+        #expect(large.message == "too large (over 10 MB).")
 
         var model = build("12w")
         model.imports = [
@@ -222,5 +236,25 @@ struct PagesModelTests {
             .init(file: "<b>.txt", outcome: .refused, message: "not a ride file: not FIT, TCX or GPX."),
         ]
         try Pages.assertSnapshot(Self.main(RidesView.page(model)), named: "rides")
+    }
+
+    @Test("the delete confirmation and a Strava activity (read-only: no trim, upload or files)")
+    func smallPages() throws {
+        let confirm = RideDetailView.confirmDelete(
+            title: "Zone 2 <Workout>", when: "Mon 23 Nov, 07:00", deleteURL: "/zone2/rides/a/delete",
+            backURL: "/zone2/rides/a")
+        #expect(confirm.contains("Zone 2 &lt;Workout&gt;"))
+        try Pages.assertSnapshot(Self.main(confirm), named: "delete")
+        var ride = StoredRide(
+            id: "strava-555", riderID: "r", startedAt: Pages.monday, source: .imported, status: .finished,
+            name: "Zwift Zone 2")
+        ride.trimStart = 300
+        ride.trimEnd = 2100
+        let model = RideDetailModel.build(
+            RideData(ride: ride, samples: Pages.samples(minutes: 30)), settings: Self.settings(),
+            stravaConfigured: true, stravaConnected: true, timeZone: Pages.utc, stravaActivity: 555)
+        let html = Self.main(RideDetailView.page(model))
+        #expect(html.contains("https://www.strava.com/activities/555") && !html.contains("/trim\""))
+        try Pages.assertSnapshot(html, named: "strava-activity")
     }
 }

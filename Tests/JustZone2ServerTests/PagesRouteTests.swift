@@ -43,6 +43,15 @@ struct PagesRouteTests {
             #expect(
                 html.contains("name=\"watts\"") && html.contains("value=\"simulator\"") && html.contains("106–140 bpm"))
 
+            // A rider who has not answered goes to the welcome page until their first ride.
+            let (fresh, token) = try await app.riders.create()
+            let unwelcomed = try await client.execute(
+                uri: "/zone2", method: .get, headers: [.cookie: "jz2_rider=\(token)"])
+            #expect(unwelcomed.status == .seeOther && unwelcomed.headers[.location] == "/zone2/welcome")
+            try await Pages.storeRide(app, rider: fresh.id, start: Pages.monday)
+            let rode = try await client.execute(uri: "/zone2", method: .get, headers: [.cookie: "jz2_rider=\(token)"])
+            #expect(rode.status == .ok)
+
             // "Later" only remembers the visit.
             let later = try await client.execute(
                 uri: "/zone2/welcome", method: .post, headers: Pages.form, body: Pages.body([("action", "later")]))
@@ -82,6 +91,12 @@ struct PagesRouteTests {
             ] {
                 #expect(html.contains(part), "\(part)")
             }
+            let chart = try await client.execute(
+                uri: "/zone2/rides/\(ride.id)/chart.svg", method: .get, headers: [.cookie: cookie])
+            let svg = Pages.text(chart)
+            #expect(chart.status == .ok && chart.headers[.contentType]?.hasPrefix("image/svg+xml") == true)
+            #expect(svg.hasPrefix("<?xml") && svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+            #expect(svg.contains("<style>") && svg.hasSuffix("</svg>\n") && !svg.contains("<figure"))
             let summary = try await client.execute(
                 uri: "/zone2/rides/\(ride.id)/summary", method: .get, headers: [.cookie: cookie])
             #expect(summary.status == .ok && Pages.text(summary).contains("Workout Complete!"))
@@ -93,6 +108,7 @@ struct PagesRouteTests {
                 ("/zone2/rides/no-such-ride", [.cookie: cookie]),
                 ("/zone2/rides/%3Cscript%3E", [.cookie: cookie]),
                 ("/zone2/rides/\(ride.id)/ride.fit", [.cookie: other.cookie]),
+                ("/zone2/rides/\(ride.id)/chart.svg", [.cookie: other.cookie]),
                 ("/zone2/rides/\(ride.id)/delete", [.cookie: other.cookie]),
             ] {
                 let response = try await client.execute(
@@ -219,6 +235,10 @@ struct PagesRouteTests {
             #expect(html.contains("class=\"import-duplicate\"><strong>again.fit</strong>"))
             let rides = try await app.rides.list(rider: id)
             #expect(rides.count == 3 && rides.allSatisfy { $0.source == .imported })
+            for ride in rides {
+                let file = try #require(try await app.rides.file(ride.id, rider: id))
+                #expect(Zone2Tools.fileType(of: file) == "fit", "imports are kept as FIT")
+            }
 
             // The drag-and-drop script: one file, JSON back.
             var (jsonHeaders, single) = Pages.multipart([("morning.fit", fit)])

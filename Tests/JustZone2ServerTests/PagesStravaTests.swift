@@ -95,7 +95,11 @@ struct PagesStravaTests {
             _ = try await Self.connect(client, strava: strava, cookie: cookie)
             let ready = Pages.text(
                 try await client.execute(uri: "/zone2/rides/\(ride.id)", method: .get, headers: [.cookie: cookie]))
-            #expect(ready.contains("Upload to Strava"))
+            #expect(ready.contains("Upload to Strava") && !ready.contains("data-auto-upload"))
+            let summary = Pages.text(
+                try await client.execute(
+                    uri: "/zone2/rides/\(ride.id)/summary", method: .get, headers: [.cookie: cookie]))
+            #expect(summary.contains("data-auto-upload=\"10\""), "after a ride: the 10-s countdown (script)")
 
             let upload = try await client.execute(
                 uri: "/zone2/rides/\(ride.id)/upload", method: .post, headers: [.cookie: cookie])
@@ -175,6 +179,24 @@ struct PagesStravaTests {
             let html = Pages.text(page)
             #expect(page.status == .ok && html.contains("Zwift Zone 2") && html.contains("View on Strava"))
             #expect(html.contains("steady part") && !html.contains("action=\"/zone2/rides/strava-555/trim\""))
+            // The history lists it under "On Strava" (an outdoor ride not named like Zone 2 is left out).
+            let outdoor = SummaryActivity(
+                id: 556, name: "Commute", sportType: "Ride", startDate: Date().addingTimeInterval(-3600),
+                distance: 5000,
+                movingTime: 900, elapsedTime: 900, totalElevationGain: 0)
+            var recent = activity
+            recent.startDate = Date().addingTimeInterval(-7200)
+            await strava.state.put(recent, athlete: 42)
+            await strava.state.put(outdoor, athlete: 42)
+            let history = Pages.text(
+                try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie]))
+            #expect(history.contains("On Strava") && history.contains("href=\"/zone2/activities/555\""))
+            #expect(!history.contains("/zone2/activities/556"))
+            let listed = await strava.state.counts.count("GET", "/api/v3/athlete/activities")
+            _ = try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie])
+            #expect(
+                await strava.state.counts.count("GET", "/api/v3/athlete/activities") == listed,
+                "the list is kept a few minutes")
             let missing = try await client.execute(
                 uri: "/zone2/activities/999", method: .get, headers: [.cookie: cookie])
             #expect(missing.status == .notFound)
@@ -198,6 +220,42 @@ struct PagesStravaTests {
             let page = Pages.text(
                 try await client.execute(uri: "/zone2/rides/\(ride.id)", method: .get, headers: [.cookie: cookie]))
             #expect(page.contains("Strava is not set up on this server") && !page.contains("Upload to Strava"))
+        }
+    }
+}
+
+/// Strava gone (its port closed): every page that asks it answers at once with a message, never a hang or a 500.
+@Suite("JustZone2 pages: Strava unreachable")
+struct PagesStravaDownTests {
+    @Test("callback, history, activity page and upload say Strava could not be reached")
+    func unreachable() async throws {
+        let strava = try await FakeStrava.start()
+        await strava.stop()
+        try await Pages.withApp(strava: strava) { app, client in
+            let (cookie, id) = try await Pages.rider(client, app: app)
+            let connect = try await client.execute(
+                uri: "/zone2/strava/connect", method: .get, headers: [.cookie: cookie])
+            let state = try #require(Pages.capture("state=([^&]+)", in: connect.headers[.location] ?? ""))
+            let oauth = try #require(connect.headers[.setCookie]?.split(separator: ";").first.map(String.init))
+            let callback = try await client.execute(
+                uri: "/zone2/strava/callback?state=\(state)&code=abc", method: .get,
+                headers: [.cookie: "\(cookie); \(oauth)"])
+            #expect(callback.headers[.location] == "/zone2/settings?strava=unreachable#strava")
+
+            // A rider connected earlier whose token has expired: refreshing fails, the pages say so.
+            let tokens = StravaLinkTokens(accessToken: "a", refreshToken: "r", expiresAt: 1)
+            try await app.storeStrava(athlete: 42, tokens: tokens, rider: id)
+            let history = try await client.execute(uri: "/zone2/rides", method: .get, headers: [.cookie: cookie])
+            #expect(history.status == .ok && Pages.text(history).contains("Strava could not be reached"))
+            let activity = try await client.execute(
+                uri: "/zone2/activities/5", method: .get, headers: [.cookie: cookie])
+            #expect(activity.status == .badGateway && Pages.text(activity).contains("Strava could not be reached"))
+            let ride = try await Pages.storeRide(app, rider: id, start: Pages.monday)
+            let upload = try await client.execute(
+                uri: "/zone2/rides/\(ride.id)/upload", method: .post, headers: [.cookie: cookie])
+            #expect(upload.status == .seeOther)
+            let failed = try #require(try await app.rides.find(ride.id, rider: id))
+            #expect(failed.uploadState == "failed" && failed.uploadMessage?.contains("could not be reached") == true)
         }
     }
 }

@@ -112,6 +112,7 @@ struct RiderBridgeTests {
         #expect(await radio.frames.last == .ping(1))
         #expect(await viewer.frames.last == .ping(1))
         await bridge.receive(.pong(1), from: "a", at: 6)
+        #expect(await bridge.radioRoundTrip == 1, "the radio's ping round trip, for the page's slow-link warning")
         await bridge.heartbeat(at: 17)
         #expect(await bridge.role(of: "a") == .radio, "11 s since the pong: still the radio")
         await bridge.heartbeat(at: 18.5)
@@ -123,5 +124,24 @@ struct RiderBridgeTests {
         #expect(await bridge.role(of: "a") == nil)
         #expect(await !bridge.strap.hasRadio)
         #expect(await bridge.join(tab: "b", wants: .radio, at: 20) { await viewer.add($0) } == .radio)
+    }
+
+    @Test("a radio tab that says it is frozen or leaving is radio lost at once; speaking again, it is the radio again")
+    func frozen() async {
+        let bridge = bridge()
+        let (radio, viewer) = (TabInbox(), TabInbox())
+        await bridge.join(tab: "a", wants: .radio, at: 0) { await radio.add($0) }
+        await bridge.join(tab: "b", wants: .viewer, at: 0) { await viewer.add($0) }
+        await bridge.receive(.visibility("hidden"), from: "a", at: 1)
+        #expect(await bridge.role(of: "a") == .radio, "hidden keeps riding")
+        await bridge.receive(.visibility("frozen"), from: "a", at: 2)
+        #expect(await bridge.role(of: "a") == .viewer)
+        #expect(await !bridge.trainer.hasRadio)
+        await bridge.receive(.visibility("visible"), from: "a", at: 20)
+        #expect(await bridge.role(of: "a") == .radio)
+        #expect(await radio.frames.last == .welcome(ride: "ride-1", role: .radio))
+        // A viewer's visibility changes nothing.
+        await bridge.receive(.visibility("pagehide"), from: "b", at: 21)
+        #expect(await bridge.role(of: "a") == .radio)
     }
 }

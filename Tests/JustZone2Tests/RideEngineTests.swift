@@ -86,6 +86,31 @@ struct RideEngineTests {
         for task in devices { task.cancel() }
     }
 
+    @Test("a target the trainer refuses is said on the ride page with what it holds, written once, then forgotten")
+    func refusedTarget() async {
+        let rig = RideRig(plan: WorkoutPlan(mode: .erg(targetWatts: 200), duration: 60, warmUp: 0, coolDown: 0))
+        await rig.trainerLink.rejectTargets(above: 250)
+        let devices = rig.start()
+        await settle("trainer connected") { await rig.trainer.isConnected }
+        let ride = Task { await rig.engine.run() }
+        await rig.second()
+        await settle("200 W applied") { await rig.trainer.appliedTarget == 200 }
+        await rig.engine.apply(.adjust(100))
+        await settle("300 W refused") { await rig.trainer.refusedTarget == 300 }
+        for _ in 0..<3 { await rig.second() }
+        #expect(await rig.engine.snapshot.notice == "The trainer refused 300 W and holds 200 W.")
+        #expect(await rig.trainerLink.trainer.targetWatts == 200)
+        let tries = await rig.trainerLink.writes.filter { $0 == .setTargetPower(watts: 300) }.count
+        #expect(tries == 1, "the refused target is not written again every second")
+        await rig.engine.apply(.adjust(-50))
+        await settle("250 W applied") { await rig.trainer.appliedTarget == 250 }
+        await rig.second()
+        #expect(await rig.engine.snapshot.notice == nil)
+        await rig.engine.apply(.stop)
+        _ = await ride.value
+        for task in devices { task.cancel() }
+    }
+
     @Test("the strap lost mid-ride: heart rate is missing, power holds, the strap comes back by itself")
     func strapLost() async {
         let rig = RideRig(plan: WorkoutPlan(mode: .erg(targetWatts: 140), duration: 20))

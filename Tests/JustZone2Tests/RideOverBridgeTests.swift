@@ -39,6 +39,15 @@ struct RideOverBridgeTests {
         }
 
         for _ in 0..<5 { await second() }
+        // A target the trainer refuses through the bridge is said, and the trainer keeps the last one it accepted.
+        await trainerLink.rejectTargets(above: 250)
+        await engine.apply(.adjust(140))
+        await settle("300 W refused through the bridge") { await trainer.refusedTarget == 300 }
+        await second()
+        #expect(await engine.snapshot.notice == "The trainer refused 300 W and holds 160 W.")
+        await trainerLink.rejectTargets(above: nil)
+        await engine.apply(.adjust(-140))
+        await settle("160 W again") { await trainer.refusedTarget == nil }
         #expect(await engine.apply(.adjust(10)) == "target 170 W")
         await settle("170 W on the trainer") { await trainerLink.trainer.targetWatts == 170 }
 
@@ -70,9 +79,9 @@ struct RideOverBridgeTests {
         // Stop ends the ride at once, whether the engine was waiting for the next second or in the middle of one.
         let recording = await ride.value
         let powers = recording.samples.map(\.power)
-        // 5 s before the drop, 3 s away (a dropped link holds nothing: its last value is gone), 2 s after.
-        #expect(recording.elapsed == 10)
-        #expect(powers.count == 7, "the 3 seconds without a link are a gap, not invented samples: \(powers)")
+        // 6 s before the drop, 3 s away (a dropped link holds nothing: its last value is gone), 2 s after.
+        #expect(recording.elapsed == 11)
+        #expect(powers.count == 8, "the 3 seconds without a link are a gap, not invented samples: \(powers)")
         #expect(powers.allSatisfy { $0 != nil })
         session.cancel()
         await session.value

@@ -94,6 +94,21 @@ struct TrainerControlTests {
         #expect(control.handle(.setTarget(watts: 2000), at: 3) == [.setTargetPower(watts: 1500)])
     }
 
+    @Test("a refused target the workout re-asserts every second is not sent again; another target is")
+    func refusedHeld() {
+        var control = ready()
+        #expect(control.handle(.setTarget(watts: 300), at: 1) == [.setTargetPower(watts: 300)])
+        let invalid = ControlPointResponse(requestOpCode: 0x05, result: .invalidParameter)
+        #expect(control.handle(.response(invalid), at: 1.1).isEmpty)
+        #expect(control.rejectedTarget == 300 && control.appliedTarget == 200, "refused: 200 W held")
+        for second in 2...5 {
+            #expect(control.handle(.setTarget(watts: 300), at: Double(second)).isEmpty, "not re-sent at \(second) s")
+        }
+        #expect(control.rejectedTarget == 300)
+        #expect(control.handle(.setTarget(watts: 250), at: 6) == [.setTargetPower(watts: 250)])
+        #expect(control.rejectedTarget == nil)
+    }
+
     @Test("low cadence releases the target after 3 s and restores it when cadence recovers")
     func lowCadence() {
         var control = ready()

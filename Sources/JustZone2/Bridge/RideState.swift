@@ -30,6 +30,8 @@ public struct RideState: Sendable, Equatable, Codable {
     public var zoneUpper: Int?
     /// Whether a tab holds the radio (bridge rides; the simulator needs none).
     public var radio: Bool
+    /// The radio tab's last ping round trip in milliseconds (the page warns above 300 ms: control needs it short).
+    public var radioPingMs: Int?
     /// Lap markers so far (riding seconds).
     public var laps: [Int]
     /// What the last command did ("target 150 W"), or why the ride paused.
@@ -43,7 +45,7 @@ public struct RideState: Sendable, Equatable, Codable {
     public init(
         status: Status, ride: String? = nil, source: String? = nil, mode: String? = nil,
         snapshot: RideEngine.Snapshot? = nil, zoneLower: Int? = nil, zoneUpper: Int? = nil, radio: Bool = false,
-        laps: [Int] = [], message: String? = nil, next: String? = nil, seq: Int = 0
+        laps: [Int] = [], message: String? = nil, next: String? = nil, seq: Int = 0, radioPingMs: Int? = nil
     ) {
         self.status = status
         self.ride = ride
@@ -57,5 +59,6 @@ public struct RideState: Sendable, Equatable, Codable {
         self.message = message
         self.next = next
         self.seq = seq
+        self.radioPingMs = radioPingMs
     }
 }

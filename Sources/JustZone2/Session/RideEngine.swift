@@ -60,6 +60,8 @@ public actor RideEngine {
     public private(set) var ticks = 0
     var ticksSincePacket = 0
     var latest: Snapshot
+    /// Whether ``Snapshot/notice`` is about a refused target.
+    var showsRefusal = false
     /// After this long without trainer data the ride pauses until data returns.
     public static let noDataPause: TimeInterval = 600
 
@@ -220,6 +222,16 @@ public actor RideEngine {
         }
         let target = plan.target(at: elapsed, main: recording.mainTargetWatts)
         if !recording.isPaused { await trainer.setTarget(watts: target) }
+        // A target the trainer refused is said, with what it holds instead, until another one is asked for.
+        let refused = await trainer.refusedTarget
+        let held = await trainer.appliedTarget
+        if let refused {
+            latest.notice = "The trainer refused \(refused) W" + (held.map { " and holds \($0) W." } ?? ".")
+            showsRefusal = true
+        } else if showsRefusal {
+            latest.notice = nil
+            showsRefusal = false
+        }
         recording.record(
             power: bike?.instantaneousPower, target: target,
             cadence: bike?.instantaneousCadence.map { Int($0.rounded()) },

@@ -65,7 +65,9 @@ public struct TrainerControl: Sendable, Equatable {
     private var powerRange: SupportedPowerRange?
     private var pending: (request: ControlPointRequest, sentAt: TimeInterval, attempts: Int)?
     private var lowCadenceSince: TimeInterval?
-    private var rejectedTarget: Int?
+    /// The last target the trainer refused (Invalid Parameter) while it holds ``appliedTarget``; cleared when the
+    /// workout asks for another one.
+    public private(set) var rejectedTarget: Int?
 
     /// A controller with `settings`.
     public init(settings: Settings = Settings()) { self.settings = settings }
@@ -120,8 +122,10 @@ public struct TrainerControl: Sendable, Equatable {
         case .response(let response):
             return handle(response, at: time)
         case .setTarget(let watts):
-            desiredTarget = watts.map(clamp)
-            rejectedTarget = nil
+            // The same target again (a workout re-asserts it every second) is no reason to retry a refused one.
+            let wanted = watts.map(clamp)
+            if wanted != desiredTarget { rejectedTarget = nil }
+            desiredTarget = wanted
             return next(at: time)
         case .cadence(let rpm):
             return cadence(rpm, at: time)

@@ -63,6 +63,8 @@ public actor TrainerSession {
 
     /// The target the trainer last accepted.
     public var appliedTarget: Int? { control.appliedTarget }
+    /// The target the trainer last refused, while it holds ``appliedTarget`` instead.
+    public var refusedTarget: Int? { control.rejectedTarget }
 
     /// Asks for `watts` in ERG (nil for none); written once control is granted, newest wins.
     public func setTarget(watts: Int?) async {

@@ -80,6 +80,9 @@ public actor SimulatedGATTTransport: GATTTransport {
     /// Makes the trainer reachable again.
     public func restore() { available = true }
 
+    /// Targets above `watts` are refused with Invalid Parameter from now on (nil accepts every target).
+    public func rejectTargets(above watts: Int?) { trainer.rejectsAbove = watts }
+
     /// Another app takes control.
     public func revokeControl() {
         let status = trainer.revokeControl()

@@ -42,6 +42,10 @@ actor RiderBridge {
     /// Frames dropped because a viewer sent device traffic only the radio may send.
     private(set) var refusedFromViewers = 0
     private var pingNumber = 0
+    /// When each recent ping was sent, for the radio's round trip.
+    private var pingsSent: [Int: TimeInterval] = [:]
+    /// The radio tab's last ping round trip (seconds).
+    private(set) var radioRoundTrip: TimeInterval?
     /// The radio dropped for silence, until another tab takes the radio.
     private var lostRadio: String?
 
@@ -110,7 +114,14 @@ actor RiderBridge {
             await (device == .trainer ? trainer : strap).receive(frame)
         case .command(let id, let action, let value):
             commands.append((id, action, value))
-        case .pong, .visibility, .hello: break
+        case .pong(let n):
+            if isRadio, let sent = pingsSent[n] { radioRoundTrip = max(0, now - sent) }
+        case .visibility(let state) where isRadio && (state == "frozen" || state == "pagehide"):
+            // A frozen or leaving tab cannot answer: it is radio lost now rather than after the timeout; the same tab
+            // speaking again takes the radio back.
+            await releaseRadio(reason: "the radio tab was \(state == "frozen" ? "frozen" : "left")")
+            lostRadio = tab
+        case .visibility, .hello: break
         default: break
         }
     }
@@ -130,6 +141,8 @@ actor RiderBridge {
             lostRadio = radio
         }
         pingNumber += 1
+        pingsSent[pingNumber] = now
+        pingsSent[pingNumber - 4] = nil
         for tab in tabs.values { await tab.send(.ping(pingNumber)) }
     }
 
@@ -168,6 +181,7 @@ actor RiderBridge {
 
     private func releaseRadio(reason: String) async {
         radioTab = nil
+        radioRoundTrip = nil
         await trainer.detachRadio(reason: reason)
         await strap.detachRadio(reason: reason)
     }

@@ -153,13 +153,20 @@ struct BridgeSocket {
                     continue
                 }
                 await joined.ride.receive(frame, from: joined.tab)
+                if await outbox.isClosed {
+                    // The writer gave up (the socket failed, or it fell ``SocketOutbox/limit`` frames behind).
+                    closing = (.goingAway, "too slow to take its frames")
+                    break
+                }
             }
         } catch {
             logger.debug("zone2 bridge socket ended", metadata: ["error": "\(error)"])
         }
-        if let joined { await joined.ride.leave(tab: joined.tab, connection: connection) }
+        // Nothing more goes out once the tab has closed (a frame after the close frame is a protocol error to
+        // Chrome) and the socket ends at once: the writer stops before the ride hears that the tab left.
         await outbox.close()
         await writer.value
+        if let joined { await joined.ride.leave(tab: joined.tab, connection: connection) }
         if let closing {
             logger.info("zone2 bridge socket closed", metadata: ["why": "\(closing.1)"])
             try? await outbound.close(closing.0, reason: closing.1)

@@ -46,7 +46,13 @@ actor LiveRide {
     private var lastCheckpoint: TimeInterval
     private var heart = HeartRateModel()
     private var ended: RideState?
+    /// Commands from the sockets, applied in order by one task.
+    private let commandStream: AsyncStream<(String, Double?, String)>
+    private let commands: AsyncStream<(String, Double?, String)>.Continuation
     private var onEnd: (@Sendable () async -> Void)?
+    private var engineTask: Task<Void, Never>?
+    /// Stopped without saving (shutdown, tests): the end of the engine's run saves nothing.
+    private var abandoned = false
 
     /// A ride carrying on from `recording` (new or a checkpoint) over `source`'s transports.
     init(
@@ -86,6 +92,7 @@ actor LiveRide {
         engine = RideEngine(resuming: recording, trainer: trainer, strap: strap, clock: clock)
         if case .heartRate = recording.plan.mode { mode = "hr" } else { mode = "erg" }
         lastCheckpoint = recording.elapsed
+        (commandStream, commands) = AsyncStream.makeStream()
     }
 
     /// Starts the sessions, the engine, the once-a-second state and the heartbeat; `onEnd` runs once the ride is
@@ -95,6 +102,7 @@ actor LiveRide {
         let (trainer, strap, engine, clock) = (self.trainer, self.strap, self.engine, self.clock)
         tasks.append(Task { await trainer.run() })
         tasks.append(Task { await strap.run() })
+        tasks.append(Task { await self.runCommands() })
         tasks.append(
             Task {
                 while !Task.isCancelled {
@@ -111,7 +119,7 @@ actor LiveRide {
                 }
             })
         // The engine's task is not in `tasks`: it ends by itself and then saves the ride.
-        Task {
+        engineTask = Task {
             let recording = await engine.run()
             await self.finish(recording)
         }
@@ -140,12 +148,20 @@ actor LiveRide {
         await bridge.leave(tab: tab, connection: connection)
     }
 
-    /// A frame from `tab`: device traffic to the bridge, commands to the engine.
+    /// A frame from `tab`: device traffic to the bridge, commands to the engine's queue. Commands never run on the
+    /// socket's reading task: applying one may write to the trainer, whose answer comes on that same socket.
     func receive(_ frame: BridgeFrame, from tab: String) async {
         await bridge.receive(frame, from: tab, at: now)
         guard case .command = frame else { return }
         for command in await bridge.takeCommands() {
-            let outcome = await self.command(command.action, value: command.value, tab: tab)
+            commands.yield((command.action, command.value, tab))
+        }
+    }
+
+    /// Applies the tabs' commands in order, one at a time.
+    private func runCommands() async {
+        for await (action, value, tab) in commandStream {
+            let outcome = await command(action, value: value, tab: tab)
             if case .failure(let why) = outcome { await bridge.tellAll(.error(why.message)) }
         }
     }
@@ -229,10 +245,12 @@ actor LiveRide {
         seq += 1
         let snapshot = await engine.snapshot
         let radio = source == .simulator ? true : await bridge.hasRadio
+        let roundTrip = source == .simulator ? nil : await bridge.radioRoundTrip
         return RideState(
             status: .live, ride: id, source: source.rawValue, mode: mode, snapshot: snapshot,
             zoneLower: snapshot.zoneLower ?? zone?.lower, zoneUpper: snapshot.zoneUpper ?? zone?.upper, radio: radio,
-            laps: laps, message: snapshot.notice ?? message, seq: seq)
+            laps: laps, message: snapshot.notice ?? message, seq: seq,
+            radioPingMs: roundTrip.map { Int(($0 * 1000).rounded()) })
     }
 
     /// Saves the recording so far as the ride's checkpoint (a failure is logged; the next one tries again).
@@ -251,7 +269,8 @@ actor LiveRide {
 
     /// The plan is done or the rider stopped: FIT file and figures, status finished, tabs sent to the summary.
     func finish(_ recording: WorkoutRecording) async {
-        guard ended == nil else { return }
+        guard ended == nil, !abandoned else { return }
+        commands.finish()
         for task in tasks { task.cancel() }
         tasks = []
         var row = StoredRide(
@@ -277,10 +296,13 @@ actor LiveRide {
         onEnd = nil
     }
 
-    /// Ends the sessions without saving (server shutdown: the row stays live and becomes interrupted at start).
+    /// Stops the engine and the sessions without saving the ride (the caller keeps or marks its row).
     func abandon() {
+        abandoned = true
+        commands.finish()
         for task in tasks { task.cancel() }
         tasks = []
+        engineTask?.cancel()
     }
 
     /// Whether the ride has ended and been saved.

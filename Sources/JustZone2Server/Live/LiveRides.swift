@@ -106,12 +106,39 @@ actor LiveRides {
         return launch(recording, rider: rider.id, source: source, zone: Self.zone(of: rider.settings))
     }
 
-    /// At server start: rides left `live` by the previous run become `interrupted` (checkpoint kept).
-    func markInterrupted() async throws {
-        for var ride in try await store.live() where rides[ride.riderID]?.id != ride.id {
+    /// How often this instance renews the leases of its rides, and how old a lease may get before the ride counts
+    /// as ridden by nobody (several instances share the database: a ride belongs to the one that renews it).
+    static let leaseRenewal: TimeInterval = 10
+    static let leaseExpiry: TimeInterval = 30
+
+    /// Rides left `live` whose lease lapsed (their instance stopped or crashed) become `interrupted`, checkpoint
+    /// kept, so their pages offer Resume; rides of this instance and fresh leases of others are left alone.
+    func markInterrupted(now: Date = Date()) async throws {
+        let mine = Set(rides.values.map(\.id))
+        for var ride in try await store.live(leaseBefore: now.addingTimeInterval(-Self.leaseExpiry))
+        where !mine.contains(ride.id) {
             ride.status = .interrupted
             try await store.update(ride)
-            logger.notice("zone2 ride interrupted by a restart", metadata: ["ride": "\(ride.id)"])
+            logger.notice("zone2 ride interrupted (its server stopped)", metadata: ["ride": "\(ride.id)"])
+        }
+    }
+
+    /// Renews this instance's leases and interrupts rides whose lease lapsed; every ``leaseRenewal`` seconds until
+    /// cancelled.
+    func keepLeases() async {
+        while !Task.isCancelled {
+            await renewAndSweep()
+            guard (try? await Task.sleep(for: .seconds(Self.leaseRenewal))) != nil else { return }
+        }
+    }
+
+    /// One round of ``keepLeases()``; failures are logged and tried again next round.
+    func renewAndSweep(now: Date = Date()) async {
+        do {
+            try await store.renewLeases(Array(rides.values.map(\.id)), now: now)
+            try await markInterrupted(now: now)
+        } catch {
+            logger.warning("zone2 ride leases not renewed", metadata: ["error": "\(error)"])
         }
     }
 
@@ -125,7 +152,27 @@ actor LiveRides {
             next: Zone2PageURL.rideDetail.path(["id": latest.id]))
     }
 
-    /// Stops every ride without saving (shutdown): the rows stay live and the next start marks them interrupted.
+    /// Server shutdown: every ride's checkpoint is saved now (nothing ridden is lost), the rides stop and become
+    /// `interrupted` at once (their pages offer Resume, on this server once restarted or on another).
+    func saveAndStopAll() async {
+        for ride in rides.values {
+            await ride.checkpoint()
+            await ride.abandon()
+            do {
+                if var row = try await store.find(ride.id, rider: ride.riderID), row.status == .live {
+                    row.status = .interrupted
+                    try await store.update(row)
+                }
+            } catch {
+                // The lease lapses instead: another instance (or this one restarted) marks it within 40 s.
+                logger.warning("zone2 ride not marked interrupted at shutdown", metadata: ["error": "\(error)"])
+            }
+        }
+        rides = [:]
+    }
+
+    /// Stops every ride without saving (a crash, in tests): the rows stay live and the next start marks them
+    /// interrupted.
     func abandonAll() async {
         for ride in rides.values { await ride.abandon() }
         rides = [:]

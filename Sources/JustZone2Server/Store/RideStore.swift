@@ -101,7 +101,7 @@ struct RideStore: Sendable {
         }
     }
 
-    /// The ride's file (FIT for recorded rides, the imported file's bytes otherwise).
+    /// The ride's file: FIT (recorded rides, and imports: a FIT as sent, TCX and GPX converted).
     func file(_ id: String, rider: String) async throws -> Data? {
         try await database.run { db in
             guard
@@ -178,6 +178,27 @@ struct RideStore: Sendable {
             else { return false }
             try await db.raw("DELETE FROM jz2_rides WHERE id = \(bind: id)").run()
             return true
+        }
+    }
+
+    /// Renews the lease of live rides `ids` (their `updated_ms`): the instance riding them is alive.
+    func renewLeases(_ ids: [String], now: Date = Date()) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.run { db in
+            try await db.update("jz2_rides").set("updated_ms", to: now.epochMilliseconds)
+                .where("id", .in, ids).where("status", .equal, StoredRide.Status.live.rawValue).run()
+        }
+    }
+
+    /// Rides marked live whose lease was last renewed before `time` (no instance rides them any more).
+    func live(leaseBefore time: Date) async throws -> [StoredRide] {
+        try await database.run { db in
+            try await db.raw(
+                """
+                SELECT \(unsafeRaw: Self.columns) FROM jz2_rides
+                WHERE status = 'live' AND updated_ms < \(bind: time.epochMilliseconds)
+                """
+            ).all().map(Self.ride)
         }
     }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import JustZone2
 import NIOCore
+import Plot
 import ServerKit
 import WebUI
 
@@ -70,7 +71,7 @@ struct Zone2LiveController: Sendable {
 
     // MARK: Forms
 
-    /// `POST /zone2/rides/start` (the home page's form): 303 to the ride page, or back home with the problem.
+    /// `POST /zone2/rides/start` (the home page's form): 303 to the ride page, or a page with the problem (400).
     func startRide(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try Self.requireSameOrigin(request, context)
         let form = try await request.collectForm(limit: 16 << 10)
@@ -130,8 +131,9 @@ struct Zone2LiveController: Sendable {
             _ = try await app.live.resume(id, rider: rider)
         } catch {
             if error.notFound { throw HTTPError(.notFound, message: error.message) }
-            return Self.seeOther(
-                Zone2PageURL.rideDetail.path(["id": id], query: "?notice=" + RoutePath.encode(error.message)))
+            return Self.problemPage(
+                title: "The ride did not resume", message: error.message,
+                back: ("Back to the ride", Zone2PageURL.rideDetail.path(["id": id])), status: .conflict)
         }
         return Self.seeOther(Zone2PageURL.ride.path())
     }
@@ -161,9 +163,29 @@ struct Zone2LiveController: Sendable {
         return HTMLResponse.redirect(location, headers: headers)
     }
 
-    /// Back to the home page (where the form is) with the problem in words.
+    /// The start form's problem in words (400), with the way back to the form; a rider made by this post keeps the
+    /// cookie.
     static func problem(_ message: String, status: HTTPResponse.Status, setCookies: [String]) -> Response {
-        seeOther(Zone2PageURL.home.path(query: "?notice=" + RoutePath.encode(message)), setCookies: setCookies)
+        var response = problemPage(
+            title: "The ride did not start", message: message,
+            back: ("Back to the start form", Zone2PageURL.home.path() + "#start"), status: status)
+        for cookie in setCookies { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        return response
+    }
+
+    /// A page saying what went wrong and where to go.
+    static func problemPage(
+        title: String, message: String, back: (label: String, url: String), status: HTTPResponse.Status
+    ) -> Response {
+        html(
+            Zone2Layout.page(
+                title: title, section: .ride, stylesheets: ["zone2-live.css"],
+                main: .div(
+                    .class("card ride-ended"), .attr("role", "alert"),
+                    .h1(.safeText(title)),
+                    .p(.safeText(message)),
+                    .p(.a(.class("button"), .link(back.url), .safeText(back.label))))),
+            status: status)
     }
 
     static func requireSameOrigin(_ request: Request, _ context: AppRequestContext) throws {

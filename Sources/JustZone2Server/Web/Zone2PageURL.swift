@@ -40,6 +40,8 @@ public enum Zone2PageURL: String, AppRoute {
     case rideSave = "zone2/rides/:id/save"
     case rideFIT = "zone2/rides/:id/ride.fit"
     case rideTCX = "zone2/rides/:id/ride.tcx"
+    /// The ride's chart as an SVG file.
+    case rideChart = "zone2/rides/:id/chart.svg"
     /// A Strava activity of the rider (history rows from Strava).
     case stravaActivity = "zone2/activities/:stravaId"
     /// Heart-rate zones: max/resting HR, the core's five methods, the resulting zones (GET shows, POST saves).

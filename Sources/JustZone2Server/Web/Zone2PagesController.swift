@@ -11,12 +11,15 @@ struct Zone2PagesController: Sendable {
     /// The clock and time zone weeks and dates are shown in (the server's).
     var now: @Sendable () -> Date = Date.init
     var timeZone: TimeZone = .current
+    /// Short-lived answers of Strava the pages reuse (the history's Strava rides, five minutes per rider).
+    let stravaCache = ResponseCache(capacity: 256, maxBytes: 4 << 20)
 
     /// Whether this controller serves `route`.
     func handles(_ route: Zone2PageURL) -> Bool {
         switch route {
         case .home, .welcome, .rides, .importRides, .rideDetail, .rideSummary, .rideTrim, .rideUpload, .rideDelete,
-            .rideSave, .rideFIT, .rideTCX, .stravaActivity, .zones, .settings, .stravaConnect, .stravaCallback,
+            .rideSave, .rideFIT, .rideTCX, .rideChart, .stravaActivity, .zones, .settings, .stravaConnect,
+            .stravaCallback,
             .stravaDisconnect:
             true
         case .pair, .startRide, .ride, .rideState, .rideCommand, .bridge, .rideResume, .manifest, .assets: false
@@ -37,6 +40,7 @@ struct Zone2PagesController: Sendable {
         case .rideSave: router.on(route, use: rideSave)
         case .rideFIT: router.on(route, use: rideFIT)
         case .rideTCX: router.on(route, use: rideTCX)
+        case .rideChart: router.on(route, use: rideChart)
         case .stravaActivity: router.on(route, use: stravaActivityPage)
         case .zones: router.on(route, use: zonesPage)
         case .settings: router.on(route, use: settingsPage)

@@ -167,6 +167,8 @@
     return restore(dev).then(function (device) {
       if (device) return device;
       showPair(dev.key);
+      // A strap is optional: offer it, but answer at once (the session asks again later).
+      if (dev.key === "hrm") return null;
       return Promise.race([
         new Promise(function (resolve) { dev.waiters.push(resolve); }),
         sleep(18000).then(function () { return null; })
@@ -437,8 +439,11 @@
     },
     /** Opens the chooser for `key` (call first thing in a click handler). */
     choose: function (key) { return hasBluetooth ? choose(key) : Promise.resolve(null); },
+    /** Closes the socket as a network drop would (browser tests: "WebSocket drop, BLE up"); it comes back by itself. */
+    dropSocket: function () { if (socket) { try { socket.close(); } catch (e) { /* closing */ } } },
     hasBluetooth: hasBluetooth,
-    get role() { return role; }
+    get role() { return role; },
+    get tab() { return tab; }
   };
 
   if (isPair) { pairPage(); return; }

@@ -104,6 +104,10 @@
       zone.textContent = state.zoneLower == null ? (state.mode === "hr" ? "" : "ERG mode. Set your zones to see heart rate against Zone 2.")
         : (state.mode === "hr" ? "Zone targeting: " : "ERG mode · Zone 2: ") + state.zoneLower + "–" + state.zoneUpper + " bpm";
     }
+    var server = document.querySelector('[data-link="server"] .link-word');
+    if (server && socketUp) {
+      server.textContent = state.radioPingMs > 300 ? "slow (" + state.radioPingMs + " ms): control may lag" : "connected";
+    }
     setLink("trainer", s.trainerConnected);
     setLink("strap", s.strapConnected == null ? null : s.strapConnected);
     var message = $("ride-message");
@@ -168,7 +172,9 @@
 
   // Link and role.
   document.addEventListener("zone2:state", function (event) { render(event.detail); });
+  var socketUp = false;
   document.addEventListener("zone2:link", function (event) {
+    socketUp = event.detail.server;
     var banner = $("reconnecting");
     if (banner) banner.hidden = event.detail.server || event.detail.over;
     setLink("server", event.detail.server);
@@ -184,15 +190,29 @@
     if (message) message.textContent = event.detail.text;
   });
   var pairBar = $("pair-bar");
+  // The bar asks for what is missing: the trainer first (the ride waits for it), the strap as an option.
+  var missing = {};
+  function pairText() {
+    var text = $("pair-text");
+    if (!text) return;
+    text.textContent = missing.trainer === "again" ? "The trainer does not answer. Reconnect it:"
+      : missing.trainer ? "Choose your trainer to start riding."
+      : "No heart-rate strap: pair one if you have it (optional).";
+    var trainerButton = $("pair-trainer"), strapButton = $("pair-strap");
+    if (trainerButton) trainerButton.hidden = !missing.trainer;
+    if (strapButton) strapButton.hidden = !missing.hrm;
+  }
   document.addEventListener("zone2:pair", function (event) {
     if (!pairBar) return;
+    missing[event.detail.dev] = event.detail.again ? "again" : true;
     pairBar.hidden = false;
-    var text = $("pair-text");
-    if (text) text.textContent = event.detail.dev === "trainer"
-      ? (event.detail.again ? "The trainer does not answer. Reconnect it:" : "Choose your trainer to start riding.")
-      : "Choose your heart-rate strap (optional).";
+    pairText();
   });
-  document.addEventListener("zone2:paired", function () { if (pairBar) pairBar.hidden = true; });
+  document.addEventListener("zone2:paired", function (event) {
+    delete missing[event.detail.dev];
+    if (pairBar) pairBar.hidden = !missing.trainer && !missing.hrm;
+    pairText();
+  });
   ["trainer", "strap"].forEach(function (name) {
     var b = $("pair-" + name);
     if (b) b.addEventListener("click", function () { if (radio) radio.choose(name === "strap" ? "hrm" : "trainer"); });

@@ -134,3 +134,48 @@
     draw();
   }
 })();
+
+// Start form: a browser without Web Bluetooth (Safari, Firefox, iOS, or plain http on a LAN address) can only ride
+// the simulator; say so and pick it, so "Start ride" works as is.
+(function () {
+  var hint = document.getElementById("bluetooth-hint");
+  var simulator = document.querySelector(".start-form input[name=source][value=simulator]");
+  if (!hint || !simulator) { return; }
+  var secure = window.isSecureContext;
+  if ("bluetooth" in navigator && secure) { return; }
+  simulator.checked = true;
+  hint.classList.add("notice", "notice-info");
+  hint.setAttribute("role", "status");
+  hint.firstChild.textContent = secure
+    ? "This browser can't connect to a trainer. Use Chrome or Edge on a computer or an Android phone, or ride the simulator here. "
+    : "Bluetooth needs a secure page (https, or localhost). Open JustZone2 over https to ride your trainer, or ride the simulator here. ";
+})();
+
+// Summary: upload to Strava on its own after a countdown (as the original app), unless the rider cancels.
+(function () {
+  var note = document.querySelector("[data-auto-upload]");
+  if (!note) { return; }
+  var form = note.parentNode.querySelector("form");
+  if (!form) { return; }
+  var left = Number(note.getAttribute("data-auto-upload")) || 10;
+  var text = document.createElement("span");
+  var cancel = document.createElement("button");
+  cancel.type = "button";
+  cancel.className = "button secondary";
+  cancel.textContent = "Don't upload";
+  note.appendChild(text);
+  note.appendChild(document.createTextNode(" "));
+  note.appendChild(cancel);
+  function show() { text.textContent = "Uploading to Strava in " + left + " s…"; }
+  show();
+  var timer = setInterval(function () {
+    left -= 1;
+    if (left <= 0) { clearInterval(timer); text.textContent = "Uploading to Strava…"; cancel.remove(); form.submit(); return; }
+    show();
+  }, 1000);
+  cancel.addEventListener("click", function () {
+    clearInterval(timer);
+    text.textContent = "Not uploaded. You can upload it whenever you like.";
+    cancel.remove();
+  });
+})();

@@ -187,30 +187,31 @@ enum LiveRideView {
             .div(
                 .class("control-row"),
                 commandForm(
-                    paused ? "resume" : "pause", value: nil, label: paused ? "Resume" : "Pause", id: "cmd-pause"),
-                commandForm("lap", value: nil, label: "Lap", id: "cmd-lap"),
+                    paused ? "resume" : "pause", value: nil, label: paused ? "Resume" : "Pause", id: "cmd-pause",
+                    style: "secondary"),
+                commandForm("lap", value: nil, label: "Lap", id: "cmd-lap", style: "secondary"),
                 commandForm(
                     "mode", value: heartMode ? "0" : "1", label: heartMode ? "Switch to ERG" : "Zone targeting",
-                    id: "cmd-mode")),
+                    id: "cmd-mode", style: "secondary")),
             .element(
                 named: "details",
                 nodes: [
                     .class("end-ride"),
                     .element(named: "summary", nodes: [.text("End ride…")]),
                     .p(.text("The ride is saved as ridden so far.")),
-                    commandForm("stop", value: nil, label: "End and save", id: "cmd-stop", danger: true),
+                    commandForm("stop", value: nil, label: "End and save", id: "cmd-stop", style: "danger"),
                 ]))
     }
 
     static func commandForm(
-        _ action: String, value: String?, label: String, id: String, danger: Bool = false
+        _ action: String, value: String?, label: String, id: String, style: String? = nil
     ) -> Node<HTML.BodyContext> {
         .form(
             .method(.post), .action(Zone2PageURL.rideCommand.path()), .class("command-form"),
             .input(.type(.hidden), .name("action"), .value(action)),
             .unwrap(value) { .input(.type(.hidden), .name("value"), .value($0)) },
             .button(
-                .class(danger ? "button danger" : "button"), .type(.submit), .id(id),
+                .class(style.map { "button \($0)" } ?? "button"), .type(.submit), .id(id),
                 .attr("data-action", action), .attr("data-value", value ?? ""), .text(label)))
     }
 }

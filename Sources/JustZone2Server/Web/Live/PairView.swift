@@ -57,10 +57,10 @@ enum PairView {
                     .class("card pair-next"),
                     .h2(.text("Then")),
                     .p(
-                        .text("Start your ride on the home page. No trainer here? "),
-                        .a(.link(Zone2PageURL.home.path(query: "?source=simulator")), .text("Use the simulator")),
+                        .text("Start your ride on the home page. No trainer here? Choose "),
+                        .a(.link(Zone2PageURL.home.path() + "#start"), .text("the simulator in the start form")),
                         .text(": the server rides a simulated trainer and strap, in any browser.")),
-                    .p(.a(.class("button"), .link(Zone2PageURL.home.path()), .text("Start a ride"))))))
+                    .p(.a(.class("button"), .link(Zone2PageURL.home.path() + "#start"), .text("Start a ride"))))))
     }
 
     static func device(_ key: String, title: String, help: String, unit: String) -> Node<HTML.BodyContext> {

@@ -19,8 +19,8 @@ extension Zone2PagesController {
     func rideModel(
         _ rider: Rider, _ data: RideData, summary: Bool = false, errors: [String: String] = [:],
         typed: (String, String)? = nil, notice: String? = nil
-    ) -> RideModel {
-        RideModel.build(
+    ) -> RideDetailModel {
+        RideDetailModel.build(
             data, settings: rider.settings, stravaConfigured: app.config.strava.isConfigured,
             stravaConnected: rider.stravaAthleteID != nil, timeZone: timeZone, summary: summary, errors: errors,
             typed: typed.map { (start: $0.0, end: $0.1) }, notice: notice)
@@ -31,14 +31,17 @@ extension Zone2PagesController {
         guard let (rider, data) = try await riderRide(request, context) else { return Zone2Pages.notFound() }
         if data.ride.status == .live { return HTMLResponse.redirect(Zone2PageURL.ride.path()) }
         let notice = Self.rideNotice(request.uri.queryParameters.get("done"))
-        return Zone2Pages.html(RideView.page(rideModel(rider, data, notice: notice)))
+        var model = rideModel(rider, data, notice: notice)
+        let rides = try await app.rides.list(rider: rider.id, limit: 5000)
+        (model.olderURL, model.newerURL) = RideDetailModel.neighbours(of: data.ride.id, in: rides)
+        return Zone2Pages.html(RideDetailView.page(model))
     }
 
     /// `/zone2/rides/{id}/summary`: the page after a ride ("Workout Complete!").
     func rideSummaryPage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         guard let (rider, data) = try await riderRide(request, context) else { return Zone2Pages.notFound() }
         if data.ride.status == .live { return HTMLResponse.redirect(Zone2PageURL.ride.path()) }
-        return Zone2Pages.html(RideView.page(rideModel(rider, data, summary: true)))
+        return Zone2Pages.html(RideDetailView.page(rideModel(rider, data, summary: true)))
     }
 
     static func rideNotice(_ code: String?) -> String? {
@@ -70,8 +73,8 @@ extension Zone2PagesController {
             ride.trimEnd = Int(steady.upperBound)
         } else {
             var errors: [String: String] = [:]
-            let start = RideModel.seconds(form["start"] ?? "")
-            let end = RideModel.seconds(form["end"] ?? "")
+            let start = RideDetailModel.seconds(form["start"] ?? "")
+            let end = RideDetailModel.seconds(form["end"] ?? "")
             if start == nil { errors["start"] = "Write the start as minutes:seconds, e.g. 5:00." }
             if end == nil { errors["end"] = "Write the end as minutes:seconds, e.g. 55:00." }
             if let start, let end {
@@ -95,7 +98,7 @@ extension Zone2PagesController {
 
     func trimRefused(_ rider: Rider, _ data: RideData, _ errors: [String: String], _ form: FormData) -> Response {
         let model = rideModel(rider, data, errors: errors, typed: (form["start"] ?? "", form["end"] ?? ""))
-        return Zone2Pages.html(RideView.page(model), status: .badRequest)
+        return Zone2Pages.html(RideDetailView.page(model), status: .badRequest)
     }
 
     /// `GET …/delete` asks to confirm; `POST` deletes and goes to the history.
@@ -116,7 +119,7 @@ extension Zone2PagesController {
             let ride = try await app.rides.find(id, rider: rider.id), ride.status != .live
         else { return Zone2Pages.notFound() }
         return Zone2Pages.html(
-            RideView.confirmDelete(
+            RideDetailView.confirmDelete(
                 title: ride.name, when: Zone2Format.dateTime(ride.startedAt, timeZone: timeZone),
                 deleteURL: Zone2PageURL.rideDelete.path(["id": id]),
                 backURL: Zone2PageURL.rideDetail.path(["id": id])))
@@ -145,6 +148,20 @@ extension Zone2PagesController {
     /// `…/ride.tcx`: the kept part as TCX.
     func rideTCX(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try await download(request, context, type: "tcx")
+    }
+
+    /// `…/chart.svg`: the ride's chart as a file (the original saved it to Photos).
+    func rideChart(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        guard let (rider, data) = try await riderRide(request, context),
+            let svg = rideModel(rider, data).chart?.svgDocument()
+        else { return Zone2Pages.notFound() }
+        let day = Zone2Format.isoDay(data.ride.startedAt, timeZone: timeZone)
+        let headers: HTTPFields = [
+            .contentType: "image/svg+xml; charset=utf-8",
+            .contentDisposition: "attachment; filename=\"zone2-\(day)-\(data.ride.id.prefix(8)).svg\"",
+            .cacheControl: "private, no-store",
+        ]
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: svg)))
     }
 
     func download(_ request: Request, _ context: AppRequestContext, type: String) async throws -> Response {

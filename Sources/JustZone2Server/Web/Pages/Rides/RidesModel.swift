@@ -1,6 +1,7 @@
 import Foundation
 import JustZone2
 import ServerKit
+import StravaAPI
 import WebUI
 
 /// `/zone2/rides`: the rider's rides with filters (period, source, status), weekly totals, the charts (date × average
@@ -52,7 +53,7 @@ struct RidesModel: Sendable, Equatable {
                 case .all: "All"
                 case .finished: "Finished"
                 case .interrupted: "Interrupted"
-                case .pending: "Not on Strava"
+                case .pending: "To upload"
                 }
             }
         }
@@ -117,6 +118,10 @@ struct RidesModel: Sendable, Equatable {
     var imports: [ImportResult]
     var notice: String?
     var importError: String?
+    /// The rider's indoor or "Zone 2" rides on Strava (not uploaded from here), each opening its activity page.
+    var stravaRows: [HomeModel.RideRow] = []
+    /// Why Strava's rides are missing (slow, refused), if they are.
+    var stravaNote: String?
 
     static func == (a: RidesModel, b: RidesModel) -> Bool {
         a.filter == b.filter && a.rows == b.rows && a.weeks == b.weeks && a.imports == b.imports
@@ -199,6 +204,55 @@ struct RidesModel: Sendable, Equatable {
             powerLine: line("power-line", "Average power", { $0.averagePower }, "W"),
             heartRateLine: line("hr-line", "Average heart rate", { $0.averageHeartRate }, "bpm"),
             weekChart: weekChart, imports: imports, notice: notice, importError: importError)
+    }
+
+    /// A Strava ride of the history: what its row shows (kept in the page cache for a few minutes).
+    struct StravaRide: Codable, Sendable, Equatable {
+        var id: Int64
+        var name: String
+        var start: Date
+        var movingTime: Int
+        var watts: Int?
+        var heartRate: Int?
+
+        /// Indoor rides and rides named like "Zone 2" / "Z2" (the original's rule); nil for anything else.
+        init?(_ activity: SummaryActivity) {
+            let name = activity.name.lowercased()
+            guard
+                Zone2History.isIndoorRide(activity) || name.contains("zone 2") || name.contains("zone2")
+                    || name.range(of: #"\bz2\b"#, options: .regularExpression) != nil
+            else { return nil }
+            id = activity.id
+            self.name = activity.name
+            start = activity.startDate
+            movingTime = activity.movingTime
+            watts = activity.averageWatts.map { Int($0.rounded()) }
+            heartRate = activity.averageHeartrate.map { Int($0.rounded()) }
+        }
+    }
+
+    /// Strava's rides as history rows, without those uploaded from here (they are listed as the rider's own),
+    /// newest first.
+    static func stravaRows(_ rides: [StravaRide], uploaded: Set<Int64>, timeZone: TimeZone) -> [HomeModel.RideRow] {
+        rides.filter { !uploaded.contains($0.id) }
+            .sorted { $0.start > $1.start }
+            .map { ride in
+                HomeModel.RideRow(
+                    url: Zone2PageURL.stravaActivity.path(["stravaId": String(ride.id)]), title: ride.name,
+                    when: Zone2Format.dateTime(ride.start, timeZone: timeZone),
+                    duration: Zone2Format.duration(ride.movingTime), power: Zone2Format.watts(ride.watts),
+                    heartRate: Zone2Format.bpm(ride.heartRate), badge: "Strava")
+            }
+    }
+
+    /// The first day the filter's period shows.
+    static func periodStart(_ filter: Filter, now: Date, timeZone: TimeZone) -> Date? {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        let thisWeek = Zone2Format.week(of: now, timeZone: timeZone)
+        return filter.period.weeks.flatMap {
+            calendar.date(byAdding: .weekOfYear, value: -($0 - 1), to: thisWeek.lowerBound)
+        }
     }
 
     /// Up to six evenly spaced date labels over `domain`.

@@ -4,6 +4,7 @@ import Hummingbird
 import JustZone2
 import NIOCore
 import ServerKit
+import StravaAPI
 
 extension Zone2PagesController {
     /// `/zone2/rides?period=…&source=…&status=…`.
@@ -12,8 +13,51 @@ extension Zone2PagesController {
         let filter = RidesModel.Filter(
             period: query.get("period"), source: query.get("source"), status: query.get("status"))
         let notice = Self.notice(query.get("done"))
-        return Zone2Pages.html(
-            RidesView.page(try await ridesModel(request, filter: filter, notice: notice)))
+        let rider = try await app.session(request).rider
+        var model = try await ridesModel(request, filter: filter, notice: notice, rider: rider)
+        if let rider, rider.stravaAthleteID != nil, filter.source == .all, filter.status == .all {
+            (model.stravaRows, model.stravaNote) = await stravaRows(rider, filter: filter)
+        }
+        return Zone2Pages.html(RidesView.page(model))
+    }
+
+    /// The rider's Strava rides of the period, within a short wait (the page must not sit on a slow Strava): the
+    /// rows, or a note saying why there are none.
+    ///
+    /// The list is kept five minutes per rider and period, so browsing the history does not spend Strava's
+    /// request budget on every view.
+    func stravaRows(_ rider: Rider, filter: RidesModel.Filter) async -> ([HomeModel.RideRow], String?) {
+        let app = app
+        let after = RidesModel.periodStart(filter, now: now(), timeZone: timeZone)
+        let wait = min(3, Double(app.stravaWait.nanoseconds) / 1e9)
+        let key = "jz2-strava-rides|\(rider.id)|\(filter.period.rawValue)"
+        let uploaded = Set(
+            ((try? await app.rides.list(rider: rider.id, limit: 5000)) ?? []).compactMap(\.stravaActivityID))
+        if let entry = stravaCache.get(key, maxAge: 300, now: now()),
+            let cached = try? JSONDecoder().decode([RidesModel.StravaRide].self, from: entry.data)
+        {
+            return (RidesModel.stravaRows(cached, uploaded: uploaded, timeZone: timeZone), nil)
+        }
+        let outcome = await withinDeadline(wait) { [now] in
+            do {
+                let token = try await app.stravaAccessToken(rider: rider, now: now())
+                let activities = try await app.client.allAthleteActivities(
+                    accessToken: token, after: after, maxPages: 2)
+                return Result<[RidesModel.StravaRide], any Error>.success(
+                    activities.compactMap(RidesModel.StravaRide.init))
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch outcome {
+        case nil: return ([], "Strava did not answer in time; its rides are not shown. Reload in a moment.")
+        case .success(let rides)?:
+            if let data = try? JSONEncoder().encode(rides) { stravaCache.put(key, data: data, now: now()) }
+            return (RidesModel.stravaRows(rides, uploaded: uploaded, timeZone: timeZone), nil)
+        case .failure(let error as StravaLinkError)?: return ([], error.message)
+        case .failure(let error as StravaError)?: return ([], StravaLinkError.from(error).message)
+        case .failure?: return ([], "Strava's rides could not be read; try again later.")
+        }
     }
 
     func ridesModel(

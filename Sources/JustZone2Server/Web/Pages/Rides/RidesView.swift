@@ -12,11 +12,14 @@ enum RidesView {
             main: .group(
                 .h1(.text("Rides")),
                 .unwrap(model.notice) { Components.notice($0, kind: "success") },
+                // After an import (no script) its results come first; otherwise the form waits at the end.
+                .if(!model.imports.isEmpty || model.importError != nil, importSection(model)),
                 filters(model),
                 charts(model),
                 weeks(model),
                 list(model),
-                importSection(model)))
+                strava(model),
+                .if(model.imports.isEmpty && model.importError == nil, importSection(model))))
     }
 
     static func filters(_ model: RidesModel) -> Node<HTML.BodyContext> {
@@ -85,6 +88,15 @@ enum RidesView {
                     title: "No rides here", message: "No ride matches these filters. Ride, or import your files below.",
                     action: ("Start a ride", Zone2PageURL.home.path() + "#start"), icon: "💚")
                 : RideList.list(model.rows))
+    }
+
+    static func strava(_ model: RidesModel) -> Node<HTML.BodyContext> {
+        guard !model.stravaRows.isEmpty || model.stravaNote != nil else { return .empty }
+        return .section(
+            .id("strava-rides"), .attr("aria-labelledby", "strava-heading"),
+            .h2(.id("strava-heading"), .text("On Strava")),
+            .unwrap(model.stravaNote) { Components.notice($0, kind: "error") },
+            .if(!model.stravaRows.isEmpty, RideList.list(model.stravaRows)))
     }
 
     static func importSection(_ model: RidesModel) -> Node<HTML.BodyContext> {

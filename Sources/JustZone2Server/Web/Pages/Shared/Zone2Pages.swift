@@ -42,15 +42,6 @@ enum Zone2Pages {
         return html(Zone2Layout.page(title: "Not found", section: .rides, main: main), status: .notFound)
     }
 
-    /// A page answering a bad form with its message (400), for forms that have no page of their own to re-render.
-    static func badRequest(_ message: String, back: String) -> Response {
-        let main: Node<HTML.BodyContext> = .group(
-            .h1(.text("That did not work")),
-            Components.notice(message, kind: "error"),
-            .p(.a(.class("button secondary"), .link(back), .text("Back"))))
-        return html(Zone2Layout.page(title: "Error", section: nil, main: main), status: .badRequest)
-    }
-
     /// Reads a URL-encoded form (small: settings and commands), refusing other sites.
     static func form(_ request: Request, _ context: AppRequestContext) async throws -> FormData {
         try requireSameOrigin(request, context)

@@ -57,12 +57,12 @@ extension Zone2PagesController {
             ride.trimStart = Int(steady.lowerBound)
             ride.trimEnd = Int(steady.upperBound)
         }
-        var model = RideModel.build(
+        var model = RideDetailModel.build(
             RideData(ride: ride, samples: samples), settings: rider.settings,
             stravaConfigured: app.config.strava.isConfigured, stravaConnected: true, timeZone: timeZone,
             stravaActivity: id)
         model.source = ride.trimStart == nil ? "From Strava" : "From Strava · figures of the steady part"
-        return Zone2Pages.html(RideView.page(model))
+        return Zone2Pages.html(RideDetailView.page(model))
     }
 
     /// The page when Strava cannot be used right now (502/504), with a retry link.

@@ -27,7 +27,7 @@ enum ZonesView {
             model.bands.isEmpty
                 ? .p(.text("No Zone 2 yet: fill in your heart rate below and choose a method."))
                 : .table(
-                    .class("data zone-table"),
+                    .class("zone-table"),
                     .thead(.tr(.th(.text("Zone")), .th(.text("Name")), .th(.text("Heart rate")))),
                     .tbody(
                         .forEach(model.bands) { band in
@@ -98,9 +98,9 @@ enum ZonesView {
             .attr("aria-labelledby", "methods-heading"),
             .h2(.id("methods-heading"), .text("What each method gives you")),
             .div(
-                .class("data-table-wrap"),
+                .class("methods-wrap"),
                 .table(
-                    .class("data"),
+                    .class("zone-table methods-table"),
                     .thead(.tr(.th(.text("Method")), .th(.text("Zone 2")))),
                     .tbody(
                         .forEach(model.methods) { row in

@@ -6,7 +6,7 @@ import WebUI
 /// A ride's chart: power (30-s average) and heart rate over time, cadence faint behind, the Zone 2 band on the
 /// heart-rate axis, and the trimmed-away ends shaded. SVG drawn here (WebUI's charts have no time axis with two
 /// scales); accessible like them: `role="img"`, title, description and a data table of 5-minute averages.
-struct RideChart: Sendable, Equatable {
+struct StoredRideChart: Sendable, Equatable {
     var id: String
     var title: String
     var samples: [RecordedSample]
@@ -16,7 +16,7 @@ struct RideChart: Sendable, Equatable {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 40.0
+    static let left = 52.0
     static let right = 40.0
     static let top = 12.0
     static let plotHeight = 212.0
@@ -165,6 +165,26 @@ struct RideChart: Sendable, Equatable {
         out += table(domID)
         out += "</figure>"
         return out
+    }
+
+    /// The chart as a standalone SVG file (to keep or share): the same drawing with its colours inside, on white.
+    func svgDocument() -> String? {
+        let figure = html()
+        guard let start = figure.range(of: "<svg "), let end = figure.range(of: "</svg>"),
+            let close = figure[start.upperBound...].firstIndex(of: ">")
+        else { return nil }
+        let opening = figure[start.lowerBound..<close]
+        let style = """
+            <style>text{font:13px sans-serif;fill:#334155}.grid{stroke:#cbd5e1;fill:none}\
+            .zone-band{fill:rgba(21,128,61,.14)}.power-line{stroke:#7c3aed;stroke-width:2}\
+            .hr-line{stroke:#dc2626;stroke-width:2}.cadence-line{stroke:#64748b;opacity:.45}\
+            .trimmed{fill:#0f172a;opacity:.12}.hr-labels text{fill:#dc2626}</style>
+            """
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + opening.replacingOccurrences(
+                of: "<svg ", with: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1280\" height=\"520\" ")
+            + ">" + style + "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>"
+            + figure[figure.index(after: close)..<end.upperBound] + "\n"
     }
 
     func description(_ points: [Point]) -> String {

@@ -5,8 +5,8 @@ import ServerKit
 import WebUI
 
 /// A ride's page and the summary after a ride.
-enum RideView {
-    static func page(_ model: RideModel) -> String {
+enum RideDetailView {
+    static func page(_ model: RideDetailModel) -> String {
         Zone2Layout.page(
             title: model.isSummary ? "Workout Complete!" : model.title, section: .rides,
             stylesheets: ["zone2-pages.css"], scripts: ["zone2-pages.js"],
@@ -18,12 +18,13 @@ enum RideView {
                 .section(
                     .class("ride-chart-section"), .attr("aria-labelledby", "chart-heading"),
                     .h2(.id("chart-heading"), .text("Power and heart rate")),
-                    .unwrap(model.chart) { .raw($0.html()) }),
+                    .unwrap(model.chart) { .raw($0.html()) },
+                    neighbours(model)),
                 zones(model),
                 .if(model.stravaURL == nil, .group(trim(model), upload(model), files(model)))))
     }
 
-    static func header(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func header(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .div(
             .class("ride-header"),
             .if(model.isSummary, .p(.class("eyebrow"), .text("Workout Complete!"))),
@@ -40,7 +41,19 @@ enum RideView {
                     .a(.class("button secondary"), .link(model.detailURL), .text("Ride page")))))
     }
 
-    static func interrupted(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func neighbours(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
+        guard model.olderURL != nil || model.newerURL != nil else { return .empty }
+        return .nav(
+            .class("ride-neighbours"), .attr("aria-label", "Other rides"),
+            .unwrap(model.olderURL) {
+                .a(.class("button secondary"), .link($0), .attr("rel", "prev"), .text("← Older ride"))
+            },
+            .unwrap(model.newerURL) {
+                .a(.class("button secondary"), .link($0), .attr("rel", "next"), .text("Newer ride →"))
+            })
+    }
+
+    static func interrupted(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.isInterrupted else { return .empty }
         return .section(
             .class("card interrupted"), .attr("aria-label", "Interrupted ride"),
@@ -54,7 +67,7 @@ enum RideView {
                 Zone2Fields.postButton(action: model.saveURL, label: "Save as is", style: "button secondary")))
     }
 
-    static func figures(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func figures(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .attr("aria-label", "Figures"),
             .div(
@@ -66,27 +79,33 @@ enum RideView {
                 }))
     }
 
-    static func zones(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func zones(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard !model.zones.isEmpty else { return .empty }
-        let chart = BarChart(
-            title: "Time in each heart-rate zone",
-            description: "Minutes of the kept part in each of your five zones.",
-            data: model.zones.map { share in
-                ChartDatum(
-                    label: "Z\(share.band.number)",
-                    fullLabel: "Zone \(share.band.number) · \(share.band.name) · \(share.band.range)",
-                    value: Double(share.seconds) / 60,
-                    valueText: "\(Zone2Format.duration(share.seconds)) (\(share.percent) %)",
-                    highlight: share.band.number == 2)
-            }, labelHeader: "Zone", valueHeader: "Time", id: "zone-distribution")
+        // Five rows with a bar each read better on a phone than a five-bar chart, and need no table fallback.
         return .section(
             .class("zones-section"), .attr("aria-labelledby", "zones-heading"),
             .h2(.id("zones-heading"), .text("Zone distribution")),
-            .raw(chart.html()),
+            .ul(
+                .class("zone-bars"), .id("zone-distribution"),
+                .forEach(model.zones) { share in
+                    .li(
+                        .class("zone-\(share.band.number)"),
+                        .span(.class("zone-name"), .safeText("Z\(share.band.number) · \(share.band.name)")),
+                        .span(.class("zone-range"), .safeText(share.band.range)),
+                        .element(
+                            named: "progress",
+                            nodes: [
+                                .attr("max", "100"), .attr("value", String(share.percent)),
+                                .attr("aria-label", "Zone \(share.band.number): \(share.percent) %"),
+                            ]),
+                        .span(
+                            .class("zone-time"),
+                            .safeText("\(Zone2Format.duration(share.seconds)) · \(share.percent) %")))
+                }),
             .p(.class("hint"), .a(.link(Zone2PageURL.zones.path()), .text("Your zones"))))
     }
 
-    static func trim(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func trim(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         guard model.chart != nil else { return .empty }
         return .section(
             .class("card trim"), .id("trim"), .attr("aria-labelledby", "trim-heading"),
@@ -133,14 +152,14 @@ enum RideView {
                 + Zone2Fields.error(id, error) + "</div>")
     }
 
-    static func upload(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func upload(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card upload"), .id("upload"), .attr("aria-labelledby", "upload-heading"),
             .h2(.id("upload-heading"), .text("Strava")),
             uploadBody(model))
     }
 
-    static func uploadBody(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func uploadBody(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         switch model.upload {
         case .unavailable:
             return .p(
@@ -153,6 +172,10 @@ enum RideView {
         case .ready(let failure):
             return .group(
                 .unwrap(failure) { Components.notice("The last upload failed: \($0)", kind: "error") },
+                // Right after a ride the original uploads on its own after 10 s unless cancelled (script only).
+                .if(
+                    model.isSummary && failure == nil,
+                    .p(.class("hint auto-upload js-only"), .attr("data-auto-upload", "10"), .attr("role", "status"))),
                 Zone2Fields.postButton(
                     action: model.uploadURL, label: failure == nil ? "Upload to Strava" : "Try again",
                     style: "button strava"))
@@ -170,7 +193,7 @@ enum RideView {
         }
     }
 
-    static func files(_ model: RideModel) -> Node<HTML.BodyContext> {
+    static func files(_ model: RideDetailModel) -> Node<HTML.BodyContext> {
         .section(
             .class("card files"), .attr("aria-labelledby", "files-heading"),
             .h2(.id("files-heading"), .text("Files")),
@@ -178,6 +201,7 @@ enum RideView {
                 .class("actions"),
                 .a(.class("button secondary"), .link(model.fitURL), .attr("download", ""), .text("Download FIT")),
                 .a(.class("button secondary"), .link(model.tcxURL), .attr("download", ""), .text("Download TCX")),
+                .a(.class("button secondary"), .link(model.chartURL), .attr("download", ""), .text("Download chart")),
                 .a(.class("button danger"), .link(model.deleteURL), .text("Delete ride…"))),
             .p(
                 .class("hint"),

@@ -4,7 +4,7 @@ import ServerKit
 
 /// A stored ride's page (`/zone2/rides/{id}`, and `…/summary` right after riding): figures of the kept part, the
 /// chart, the five-zone distribution, trim, downloads, Strava upload, delete; Resume/Save for an interrupted ride.
-struct RideModel: Sendable, Equatable {
+struct RideDetailModel: Sendable, Equatable {
     /// A labelled figure.
     struct Figure: Sendable, Equatable {
         var label: String
@@ -38,7 +38,7 @@ struct RideModel: Sendable, Equatable {
     var isSummary: Bool
     var isInterrupted: Bool
     var figures: [Figure]
-    var chart: RideChart?
+    var chart: StoredRideChart?
     var zones: [ZoneShare]
     /// Trim inputs ("m:ss") and the suggestion (the core's steady part).
     var trimStart: String
@@ -50,8 +50,21 @@ struct RideModel: Sendable, Equatable {
     var notice: String?
     /// Set for a Strava activity (read-only: no trim, upload or files).
     var stravaURL: String? = nil
+    /// The rider's previous (older) and next (newer) ride, as the original's arrows under the chart.
+    var olderURL: String? = nil
+    var newerURL: String? = nil
 
-    static func == (a: RideModel, b: RideModel) -> Bool {
+    /// The rides either side of `id` in `rides` (newest first, live ones left out): (older, newer) detail URLs.
+    static func neighbours(of id: String, in rides: [StoredRide]) -> (older: String?, newer: String?) {
+        let listed = rides.filter { $0.status != .live }
+        guard let index = listed.firstIndex(where: { $0.id == id }) else { return (nil, nil) }
+        func url(_ position: Int) -> String? {
+            listed.indices.contains(position) ? Zone2PageURL.rideDetail.path(["id": listed[position].id]) : nil
+        }
+        return (url(index + 1), url(index - 1))
+    }
+
+    static func == (a: RideDetailModel, b: RideDetailModel) -> Bool {
         a.id == b.id && a.figures == b.figures && a.zones == b.zones && a.trimStart == b.trimStart
             && a.trimEnd == b.trimEnd && a.steady?.start == b.steady?.start && a.steady?.end == b.steady?.end
             && a.upload == b.upload && a.errors == b.errors && a.notice == b.notice && a.chart == b.chart
@@ -63,6 +76,7 @@ struct RideModel: Sendable, Equatable {
     var deleteURL: String { Zone2PageURL.rideDelete.path(["id": id]) }
     var fitURL: String { Zone2PageURL.rideFIT.path(["id": id]) }
     var tcxURL: String { Zone2PageURL.rideTCX.path(["id": id]) }
+    var chartURL: String { Zone2PageURL.rideChart.path(["id": id]) }
     var resumeURL: String { Zone2PageURL.rideResume.path(["id": id]) }
     var saveURL: String { Zone2PageURL.rideSave.path(["id": id]) }
 
@@ -70,7 +84,7 @@ struct RideModel: Sendable, Equatable {
         _ data: RideData, settings: RiderSettings, stravaConfigured: Bool, stravaConnected: Bool, timeZone: TimeZone,
         summary: Bool = false, errors: [String: String] = [:], typed: (start: String, end: String)? = nil,
         notice: String? = nil, stravaActivity: Int64? = nil
-    ) -> RideModel {
+    ) -> RideDetailModel {
         let ride = data.ride
         let zone = RiderZones.zone2(settings)
         let kept = data.keptSamples
@@ -84,13 +98,13 @@ struct RideModel: Sendable, Equatable {
                 return zip(bands, seconds).map { ZoneShare(band: $0, seconds: $1, percent: $1 * 100 / total) }
             } ?? []
         let range = data.keptRange
-        return RideModel(
+        return RideDetailModel(
             id: ride.id, title: ride.name, when: Zone2Format.dateTime(ride.startedAt, timeZone: timeZone),
             source: sourceLabel(ride), isSummary: summary, isInterrupted: ride.status == .interrupted,
             figures: figures(analysis, zone: zone, kept: kept),
             chart: data.samples.isEmpty
                 ? nil
-                : RideChart(
+                : StoredRideChart(
                     id: "ride-chart", title: "\(ride.name): power and heart rate", samples: data.samples, zone: zone,
                     kept: ride.trimStart == nil && ride.trimEnd == nil ? nil : range),
             zones: shares.contains { $0.seconds > 0 } ? shares : [],
