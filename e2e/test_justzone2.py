@@ -281,15 +281,16 @@ def rider(zone2_server, zone2_peripherals):
     browser.quit()
 
 
-def fetch_json(driver, path: str):
-    """GET `path` from the page (with its cookie) as JSON."""
-    return driver.execute_async_script(
-        "const done = arguments[arguments.length - 1];"
-        "fetch(arguments[0], {credentials: 'same-origin'}).then((r) => r.json()).then(done, (e) => done(null));", path)
-
-
 def ride_state(driver) -> dict:
-    return fetch_json(driver, "/zone2/ride/state") or {}
+    """The rider's /zone2/ride/state, fetched with the browser's cookie outside the page (a page that navigates,
+    as the ride page does at the end, would lose an in-page fetch)."""
+    from urllib.parse import urlsplit
+
+    base = urlsplit(driver.current_url)
+    request = urllib.request.Request(f"{base.scheme}://{base.netloc}/zone2/ride/state",
+                                     headers={"Cookie": cookie_header(driver)})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
 
 
 def snapshot(driver) -> dict:
@@ -538,6 +539,7 @@ def test_tab_hidden_keeps_riding_and_frozen_tab_is_reapplied(rider, zone2_server
     assert after.get("power") is not None and not after.get("isPaused")
     driver.close()
     driver.switch_to.window(ride_tab)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
     poll("the ride tab visible again", lambda: driver.execute_script("return document.visibilityState") == "visible")
     assert driver.execute_script("return window.__visibility")[:1] == ["hidden"], "the ride tab was hidden"
 
@@ -582,8 +584,38 @@ def test_two_tabs_viewer_then_use_this_tab(rider, zone2_server, zone2_peripheral
     poll("power through the new radio", lambda: readout(driver, "power").isdigit(), timeout=10)
     assert trainer_target(zone2_peripherals) == 205
     driver.switch_to.window(radio_tab)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
     poll("the first tab is a viewer now", lambda: driver.find_element(By.ID, "viewer-bar").is_displayed(), timeout=10)
     driver.switch_to.window(viewer_tab)
+    driver.execute_cdp_cmd("Page.bringToFront", {})
+
+
+
+def test_radio_tab_closed_then_rejoined_from_home(rider, zone2_server, zone2_peripherals):
+    driver = rider
+    ride_id = ride_state(driver)["ride"]
+    zone2_peripherals.clear()
+    # Closing the radio tab drops its Bluetooth links (as Chrome does); the ride goes on at the server.
+    driver.close()
+    driver.switch_to.window(driver.window_handles[0])
+    driver.execute_cdp_cmd("Page.bringToFront", {})  # the tab left must be the visible one (timers unthrottled)
+    poll("the trainer released", lambda: not zone2_peripherals.state()["trainer"]["centrals"], timeout=8)
+    driver.get(zone2_server.url("/zone2"))
+    wait_loaded(driver)
+    card = driver.find_element(By.ID, "ride-in-progress")
+    assert "Ride in progress" in card.text
+    click(driver, card.find_element(By.LINK_TEXT, "Rejoin ride"))
+    poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
+    wait_loaded(driver)
+    poll("the trainer back through this tab", lambda: zone2_peripherals.state()["trainer"]["centrals"]
+         == [driver.execute_script("return window.__fakeBluetooth.central")], timeout=20)
+    poll("riding again", lambda: readout(driver, "power").isdigit(), timeout=10)
+    assert ride_state(driver)["ride"] == ride_id, "the same ride"
+    state = zone2_peripherals.state()
+    assert state["trainer"]["maxCentrals"] <= 1, state
+    assert [c["op"] for c in driver.execute_script("return window.__fakeBluetooth.calls")
+            if c["op"] == "requestDevice"] == [], "the browser gave the devices back without a chooser"
+    assert trainer_target(zone2_peripherals) == 205
 
 
 def cookie_header(driver) -> str:
