@@ -40,6 +40,9 @@ struct BridgeServer: Sendable {
             provider: EnvironmentVariablesProvider(environmentVariables: [
                 "ZONE2_TIME_SCALE": String(timeScale), "ZONE2_PING_SECONDS": String(ping),
                 "ZONE2_RADIO_TIMEOUT_SECONDS": String(radioTimeout),
+                // A loaded machine can take more than the 2 s a write gets; no test here is about that limit (the
+                // core's transport tests are), and a stuck operation then shows as a wait that never ends.
+                "ZONE2_OPERATION_TIMEOUT_SECONDS": "60",
             ]))
         var logger = Logger(label: "bridge-test")
         logger.logLevel = .warning

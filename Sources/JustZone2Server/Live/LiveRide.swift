@@ -72,6 +72,10 @@ actor LiveRide {
         self.clock = clock
         var bridgeTimeouts = BridgedGATTTransport.Timeouts()
         bridgeTimeouts.radioWait = .milliseconds(Int64(timings.radioWait * 1000))
+        if let operation = timings.operationTimeout {
+            bridgeTimeouts.read = .milliseconds(Int64(operation * 1000))
+            bridgeTimeouts.write = .milliseconds(Int64(operation * 1000))
+        }
         let bridgedTrainer = BridgedGATTTransport(device: .trainer, timeouts: bridgeTimeouts)
         let bridgedStrap = BridgedGATTTransport(
             device: .hrm, timeouts: bridgeTimeouts, firstID: RiderBridge.strapFirstID)
