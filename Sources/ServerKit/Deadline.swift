@@ -11,13 +11,15 @@ public func withinDeadline<Value: Sendable>(
     return await withCheckedContinuation { continuation in
         race.set(continuation)
         let timer = Task {
-            try? await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))
+            // Cancelled means the operation answered: a cancelled timer must not answer "too late" (it used to,
+            // when it woke before the operation's own resume under load, and a finished glance read as late).
+            guard (try? await Task.sleep(for: .milliseconds(Int64(max(0, seconds) * 1000)))) != nil else { return }
             race.resume(nil)
         }
         Task {
             let value = await operation()
-            timer.cancel()
             race.resume(value)
+            timer.cancel()
         }
     }
 }
