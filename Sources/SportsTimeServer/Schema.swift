@@ -85,6 +85,7 @@ enum SportsTimeSchema {
         // The job queue runs every-park tour searches.
         jobsMigration,
         SportsTimeSchema.pollsTour,
+        SportsTimeSchema.roadTimes,
     ]
 }
 

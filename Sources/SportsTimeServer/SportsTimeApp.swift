@@ -14,6 +14,7 @@ public struct SportsTimeApp: AppModule {
     let trips: TripRepository
     let visits: VisitRepository
     let polls: PollRepository
+    let roadTimes: RoadTimeRepository
     let gate = PlanningGate()
     let logger: Logger
 
@@ -29,6 +30,7 @@ public struct SportsTimeApp: AppModule {
         trips = TripRepository(database: database)
         visits = VisitRepository(database: database)
         polls = PollRepository(database: database)
+        roadTimes = RoadTimeRepository(database: database)
         self.logger = logger
     }
 

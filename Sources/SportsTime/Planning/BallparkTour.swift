@@ -60,13 +60,23 @@ public struct BallparkTour: Codable, Sendable, Equatable {
     public var totalMiles: Double
     /// Driving hours of all legs.
     public var drivingHours: Double
-    /// Hours of driving a day the tour was planned with.
+    /// Hours of driving a day the tour was planned with (24 under the continuous rules).
     public var dailyLimit: Double
+    /// The rules the tour obeys (nil for tours stored before rules were recorded: the daily model of that time).
+    public var rules: TravelRules?
+    /// Hours from the first pitch to the last game's end (the continuous model's measure; set for every tour planned
+    /// with rules).
+    public var durationHours: Double?
+    /// Where the road times came from ("OSRM road matrix", "estimated …").
+    public var roadSource: String?
+    /// The search's lower bound on the best possible tour, when it computed one.
+    public var lowerBound: TourLowerBound?
 
     /// A tour from its parts.
     public init(
         visits: [Visit], legs: [Leg], firstDay: LocalDate, lastDay: LocalDate, totalDays: Int, totalMiles: Double,
-        drivingHours: Double, dailyLimit: Double
+        drivingHours: Double, dailyLimit: Double, rules: TravelRules? = nil, durationHours: Double? = nil,
+        roadSource: String? = nil
     ) {
         self.visits = visits
         self.legs = legs
@@ -76,7 +86,21 @@ public struct BallparkTour: Codable, Sendable, Equatable {
         self.totalMiles = totalMiles
         self.drivingHours = drivingHours
         self.dailyLimit = dailyLimit
+        self.rules = rules
+        self.durationHours = durationHours
+        self.roadSource = roadSource
     }
+
+    /// How far the tour can at most be from the optimum: (tour − bound) / tour; nil without a bound.
+    public var gap: Double? {
+        guard let lowerBound else { return nil }
+        let value = lowerBound.unit == .days ? Double(totalDays) : durationDays ?? Double(totalDays)
+        guard value > 0 else { return nil }
+        return max(0, (value - lowerBound.value) / value)
+    }
+
+    /// ``durationHours`` in days (first pitch to last out), if known.
+    public var durationDays: Double? { durationHours.map { $0 / 24 } }
 
     /// The venues the tour covers.
     public var venueIds: Set<VenueID> { Set(visits.map(\.venueId)) }
@@ -96,11 +120,18 @@ public struct BallparkTourReport: Sendable, Equatable {
     public var refinedStartDays: Int
     /// Wall-clock seconds the search took.
     public var elapsedSeconds: Double
+    /// The rules the search obeyed.
+    public var rules: TravelRules?
+    /// A proven lower bound on the best possible tour, if one was computed (see ``TourLowerBound``).
+    public var lowerBound: TourLowerBound?
+    /// Whether the time limit stopped the search before it was done (the tour is the best so far).
+    public var stoppedByTimeLimit: Bool
 
     /// A report from its parts.
     public init(
         tour: BallparkTour?, venues: [VenueID], candidateStartDays: Int, searchedStartDays: Int,
-        refinedStartDays: Int, elapsedSeconds: Double
+        refinedStartDays: Int, elapsedSeconds: Double, rules: TravelRules? = nil, lowerBound: TourLowerBound? = nil,
+        stoppedByTimeLimit: Bool = false
     ) {
         self.tour = tour
         self.venues = venues
@@ -108,6 +139,44 @@ public struct BallparkTourReport: Sendable, Equatable {
         self.searchedStartDays = searchedStartDays
         self.refinedStartDays = refinedStartDays
         self.elapsedSeconds = elapsedSeconds
+        self.rules = rules
+        self.lowerBound = lowerBound
+        self.stoppedByTimeLimit = stoppedByTimeLimit
+    }
+
+    /// How far the tour can at most be from the optimum: (tour − bound) / tour, in the bound's unit; nil without both.
+    public var gap: Double? {
+        guard var tour, let lowerBound else { return nil }
+        tour.lowerBound = lowerBound
+        return tour.gap
+    }
+}
+
+/// A lower bound on the length of any tour under the same rules, venues and games.
+public struct TourLowerBound: Codable, Sendable, Equatable {
+    /// What ``value`` counts.
+    public enum Unit: String, Codable, Sendable {
+        /// Fractional days from the first pitch to the last out (continuous rules).
+        case durationDays
+        /// Calendar days (daily rules).
+        case days
+    }
+
+    /// The bound.
+    public var value: Double
+    /// Its unit.
+    public var unit: Unit
+    /// How it was found, for people.
+    public var method: String
+    /// Whether the bound is the optimum itself (small instances solved exactly).
+    public var isExact: Bool
+
+    /// A bound from its parts.
+    public init(value: Double, unit: Unit, method: String, isExact: Bool = false) {
+        self.value = value
+        self.unit = unit
+        self.method = method
+        self.isExact = isExact
     }
 }
 
@@ -165,6 +234,12 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
     public var arrivalBufferHours: Double
     /// Local hour drivers set off in the morning.
     public var earliestDepartureHour: Double
+    /// The travel rules, when given explicitly: the continuous model runs ``ContinuousTourRunner``, the daily model
+    /// this type's beam search with the rules' game length. Nil = the daily model from the fields above with the
+    /// league's typical game length (what tours were planned with before rules existed).
+    public var rules: TravelRules?
+    /// Effort of the continuous-model search (iteration counts).
+    public var continuous: ContinuousTourSettings
 
     /// A search; the defaults are one driver × 8 h, the default estimator, two parks a day allowed, a beam of 500
     /// states refined at 2,000 on the 8 best first days, no time budget, any dates and no fixed ends.
@@ -173,7 +248,8 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
         estimator: TravelEstimator = TravelEstimator(), allowsTwoParksPerDay: Bool = true, beamWidth: Int = 500,
         refinementWidth: Int = 2_000, refinedStartDayCount: Int = 8, timeBudgetSeconds: Double? = nil,
         startDates: ClosedRange<LocalDate>? = nil, startLocation: TripLocation? = nil,
-        endLocation: TripLocation? = nil, arrivalBufferHours: Double = 1, earliestDepartureHour: Double = 8
+        endLocation: TripLocation? = nil, arrivalBufferHours: Double = 1, earliestDepartureHour: Double = 8,
+        rules: TravelRules? = nil, continuous: ContinuousTourSettings = ContinuousTourSettings()
     ) {
         self.driving = driving
         self.estimator = estimator
@@ -187,6 +263,35 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
         self.endLocation = endLocation
         self.arrivalBufferHours = arrivalBufferHours.isFinite ? max(0, arrivalBufferHours) : 1
         self.earliestDepartureHour = earliestDepartureHour.isFinite ? min(23, max(0, earliestDepartureHour)) : 8
+        self.continuous = continuous
+        self.rules = rules
+        if let rules {
+            self.driving = rules.drivingConstraints
+            self.estimator = rules.estimator
+            self.arrivalBufferHours = rules.bufferHours
+            self.earliestDepartureHour = rules.departureHour
+            self.allowsTwoParksPerDay = rules.allowsTwoParksPerDay
+        }
+    }
+
+    /// A search under `rules` (the continuous or the daily model), everything else as given.
+    public init(
+        rules: TravelRules, timeBudgetSeconds: Double? = nil, startDates: ClosedRange<LocalDate>? = nil,
+        startLocation: TripLocation? = nil, endLocation: TripLocation? = nil,
+        continuous: ContinuousTourSettings = ContinuousTourSettings()
+    ) {
+        self.init(
+            timeBudgetSeconds: timeBudgetSeconds, startDates: startDates, startLocation: startLocation,
+            endLocation: endLocation, rules: rules, continuous: continuous)
+    }
+
+    /// The rules this search obeys: ``rules`` when given, else the daily model of the fields with `gameHours`.
+    public func effectiveRules(gameHours: Double) -> TravelRules {
+        rules
+            ?? TravelRules(
+                driving: .daily, gameHours: gameHours, bufferHours: arrivalBufferHours,
+                drivers: driving.numberOfDrivers, hoursPerDriver: driving.maxHoursPerDriver,
+                departureHour: earliestDepartureHour, allowsTwoParksPerDay: allowsTwoParksPerDay, estimator: estimator)
     }
 
     /// The shortest tour found that attends one game at each of `venues` (nil = every home venue of `league`, see
@@ -196,18 +301,48 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
         report(catalog: catalog, league: league, venues: venues).tour
     }
 
-    /// ``search(catalog:league:venues:)`` with what the search did and how long it took.
-    public func report(catalog: Catalog, league: League = .mlb, venues: Set<VenueID>? = nil) -> BallparkTourReport {
+    /// ``search(catalog:league:venues:)`` with what the search did, the rules, a lower bound and how long it took;
+    /// `progress` hears of each step (from the searching thread).
+    public func report(
+        catalog: Catalog, league: League = .mlb, venues: Set<VenueID>? = nil,
+        progress: (@Sendable (TourProgress) -> Void)? = nil
+    ) -> BallparkTourReport {
         let clock = ContinuousClock()
         let started = clock.now
         let targets = (venues.map { Array($0) } ?? Self.homeVenues(of: league, in: catalog)).sorted()
-        let engine = BallparkTourEngine(search: self, catalog: catalog, league: league, venues: targets)
-        var outcome = engine?.run(started: started, clock: clock) ?? BallparkTourEngine.Outcome()
-        let elapsed = started.duration(to: clock.now)
-        outcome.report.elapsedSeconds =
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        outcome.report.venues = targets
-        return outcome.report
+        let rules = effectiveRules(gameHours: league.typicalGameDuration / 3600)
+        var report: BallparkTourReport
+        if rules.driving == .continuous {
+            report = continuousReport(catalog: catalog, league: league, venues: targets, progress: progress)
+        } else {
+            let engine = BallparkTourEngine(search: self, catalog: catalog, league: league, venues: targets)
+            progress?(TourProgress(phase: "sweep", fraction: 0, bestDays: nil))
+            report = (engine?.run(started: started, clock: clock) ?? BallparkTourEngine.Outcome()).report
+            if let budget = timeBudgetSeconds, report.searchedStartDays < report.candidateStartDays,
+                Self.seconds(started.duration(to: clock.now)) >= budget
+            {
+                report.stoppedByTimeLimit = true
+            }
+            if rules.driving == .daily, var tour = report.tour {
+                tour.rules = rules
+                tour.roadSource = roadSource(catalog: catalog, venues: targets)
+                if let first = tour.visits.first, let last = tour.visits.last {
+                    tour.durationHours = (last.start.timeIntervalSince(first.start)) / 3600 + rules.gameHours
+                }
+                report.tour = tour
+            }
+            progress?(TourProgress(phase: "bound", fraction: 0.9, bestDays: report.tour.map { Double($0.totalDays) }))
+            report.lowerBound = dailyLowerBound(catalog: catalog, league: league, venues: targets, rules: rules)
+        }
+        report.rules = rules
+        report.tour?.lowerBound = report.lowerBound
+        report.elapsedSeconds = Self.seconds(started.duration(to: clock.now))
+        report.venues = targets
+        return report
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// The venue where each team of `league` plays most of its playable home games in `catalog` (its table home

@@ -60,7 +60,11 @@ struct BallparkTourEngine: Sendable {
         gameVenue = games.map { venueIndex[$0.venue] ?? 0 }
         gameDay = games.map(\.localDate.dayNumber)
         gameStart = games.map(\.start.timeIntervalSince1970)
-        gameEnd = games.map(\.end.timeIntervalSince1970)
+        // The rules' game length when rules are given, else the league's typical one (as the router).
+        let gameSeconds = search.rules.map { $0.gameHours * 3600 }
+        gameEnd = games.map { game in
+            gameSeconds.map { game.start.timeIntervalSince1970 + $0 } ?? game.end.timeIntervalSince1970
+        }
         let departureHour = search.earliestDepartureHour
         let buffer = search.arrivalBufferHours
         let limit = self.limit

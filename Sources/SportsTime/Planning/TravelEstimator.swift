@@ -14,16 +14,50 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
     public var legOverheadHours: Double
     /// Points closer than this (great-circle miles) count as the same place.
     public var samePlaceMiles: Double
+    /// Average speeds by straight-line distance band, from a calibration (``TravelEstimatorCalibration``); nil =
+    /// ``averageSpeedMPH`` everywhere.
+    public var speedBands: [SpeedBand]?
+    /// Real road times between venues, used instead of the estimate where present. Not encoded: a saved option
+    /// keeps only the speed assumptions (the matrix lives in the database).
+    public var roads: RoadMatrix?
+
+    /// An average speed for legs up to ``upToMiles`` road miles (the last band covers everything longer).
+    public struct SpeedBand: Codable, Sendable, Equatable {
+        /// Upper end of the band, road miles.
+        public var upToMiles: Double
+        /// Average speed in the band, miles per hour (overhead included in the leg's hours separately).
+        public var speedMPH: Double
+
+        /// A band from its parts.
+        public init(upToMiles: Double, speedMPH: Double) {
+            self.upToMiles = upToMiles
+            self.speedMPH = speedMPH
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case roadFactor, averageSpeedMPH, legOverheadHours, samePlaceMiles, speedBands
+    }
 
     /// An estimator; out-of-range values fall back to the defaults (speed at least 1 mph).
     public init(
         roadFactor: Double = 1.2, averageSpeedMPH: Double = 60, legOverheadHours: Double = 0.5,
-        samePlaceMiles: Double = 0.5
+        samePlaceMiles: Double = 0.5, speedBands: [SpeedBand]? = nil, roads: RoadMatrix? = nil
     ) {
         self.roadFactor = roadFactor.isFinite ? max(1, roadFactor) : 1.2
         self.averageSpeedMPH = averageSpeedMPH.isFinite && averageSpeedMPH > 0 ? max(1, averageSpeedMPH) : 60
         self.legOverheadHours = legOverheadHours.isFinite ? max(0, legOverheadHours) : 0.5
         self.samePlaceMiles = samePlaceMiles.isFinite ? max(0, samePlaceMiles) : 0.5
+        let bands = (speedBands ?? []).filter { $0.upToMiles > 0 && $0.speedMPH >= 1 && $0.speedMPH.isFinite }
+        self.speedBands = bands.isEmpty ? nil : bands.sorted { $0.upToMiles < $1.upToMiles }
+        self.roads = roads
+    }
+
+    /// This estimator with `roads` as its road matrix (nil or empty = estimates only).
+    public func with(roads: RoadMatrix?) -> TravelEstimator {
+        var copy = self
+        copy.roads = roads?.isEmpty == false ? roads : nil
+        return copy
     }
 
     /// A leg's estimate.
@@ -40,21 +74,40 @@ public struct TravelEstimator: Codable, Sendable, Equatable {
         }
     }
 
-    /// Estimated road miles between two points.
+    /// Road miles between two points: the road matrix's where it has the leg, else the estimate.
     public func roadMiles(from: Coordinate, to: Coordinate) -> Double {
+        if let entry = roads?.entry(from: from, to: to) { return entry.miles }
         let straight = from.miles(to: to)
         return straight < samePlaceMiles ? 0 : straight * roadFactor
     }
 
-    /// Road miles and driving hours from one point to another (zero for the same place).
+    /// Road miles and driving hours from one point to another (zero for the same place): the road matrix's where it
+    /// has the leg (its road time, no overhead added), else the estimate.
     public func leg(from: Coordinate, to: Coordinate) -> Leg {
-        let miles = roadMiles(from: from, to: to)
+        if let entry = roads?.entry(from: from, to: to) {
+            return Leg(miles: entry.miles, drivingHours: entry.minutes / 60)
+        }
+        return estimatedLeg(from: from, to: to)
+    }
+
+    /// The estimate for a leg, ignoring the road matrix.
+    public func estimatedLeg(from: Coordinate, to: Coordinate) -> Leg {
+        let straight = from.miles(to: to)
+        let miles = straight < samePlaceMiles ? 0 : straight * roadFactor
         return Leg(miles: miles, drivingHours: hours(forRoadMiles: miles))
     }
 
-    /// Driving hours for `miles` of road, overhead included (zero for zero miles).
+    /// Driving hours for `miles` of road, overhead included (zero for zero miles); the speed of the miles' band when
+    /// the estimator has bands.
     public func hours(forRoadMiles miles: Double) -> Double {
-        miles <= 0 ? 0 : miles / averageSpeedMPH + legOverheadHours
+        guard miles > 0 else { return 0 }
+        return miles / speed(forRoadMiles: miles) + legOverheadHours
+    }
+
+    /// Average speed for a leg of `miles` road miles.
+    public func speed(forRoadMiles miles: Double) -> Double {
+        guard let bands = speedBands, let last = bands.last else { return averageSpeedMPH }
+        return (bands.first { miles <= $0.upToMiles } ?? last).speedMPH
     }
 
     /// Calendar days of driving `hours` needs when a day allows `dailyLimit` hours (0 for no driving; at most a

@@ -32,6 +32,32 @@ struct TourPagesTests {
             good?.key(version: "v1") == "league=wnba&season=2026&drivers=2&hours=10&from=2026-06-01&to=2026-06-03&v=v1")
     }
 
+    @Test("continuous rules: the search runs under them and the result states them, its bound and no save button")
+    func continuousRules() async throws {
+        try await MorePages.withPages { app, client in
+            let browser = MorePages.Browser(client)
+            let request = Self.request + [("rules", "continuous")]
+            let started = try await browser.post("/trips/tour", request)
+            let url = try #require(started.headers[.location])
+            #expect(url.contains("rules=continuous"))
+            var logger = Logger(label: "test")
+            logger.logLevel = .warning
+            try await JobRunner(
+                queue: JobQueue(database: app.schedules.database), handlers: app.jobHandlers, logger: logger
+            ).drain()
+            let result = MorePages.text(try await browser.get(url))
+            #expect(result.contains("continuous driving (any hour), 3 h games, no buffer"))
+            #expect(result.contains("First pitch to last out") && result.contains("<dt>Lower bound</dt>"))
+            #expect(!result.contains("Save to my trips"))
+            let (_, _, errors) = TourModel.parse(
+                request + [("start", "Boston")], catalog: try await app.currentCatalog(), thisYear: 2026)
+            #expect(errors["start"] != nil)
+            let (_, _, badRules) = TourModel.parse(
+                Self.request + [("rules", "teleport")], catalog: try await app.currentCatalog(), thisYear: 2026)
+            #expect(badRules["rules"] != nil)
+        }
+    }
+
     @Test("start → computing (queued, then JSON status) → the job runs → the result with one marker per venue → save")
     func journey() async throws {
         try await MorePages.withPages { app, client in
@@ -62,7 +88,9 @@ struct TourPagesTests {
                 try await browser.get(url.replacingOccurrences(of: "/trips/tour?", with: "/trips/tour/status?")))
             #expect(done.contains("\"state\":\"done\""))
             let result = MorePages.text(try await browser.get(url))
-            #expect(result.contains("Best found, not proven shortest"))
+            #expect(result.contains("longer than the best possible") || result.contains("Proven shortest"))
+            #expect(result.contains("<dt>Rules</dt><dd>daily driving: 2 drivers"))
+            #expect(result.contains("<dt>Lower bound</dt>"))
             let venues = BallparkTourSearch.homeVenues(of: .wnba, in: try await app.currentCatalog()).count
             #expect(result.components(separatedBy: "map-marker marker-stop").count - 1 == venues)
             #expect(result.contains("Day by day") && !result.contains("http-equiv=\"refresh\""))

@@ -16,6 +16,8 @@ struct TourRequest: Codable, Sendable, Equatable {
     /// Earliest and latest first day (a narrow window searches fast).
     var from: LocalDate?
     var to: LocalDate?
+    /// The driving model (nil = daily, as before rules were explicit, so stored keys stay the same).
+    var rules: TravelRules.DrivingModel?
 
     /// The request's query items (the result page's URL).
     var items: [(String, String)] {
@@ -26,6 +28,7 @@ struct TourRequest: Codable, Sendable, Equatable {
         if let start { items.append(("start", start)) }
         if let from { items.append(("from", from.description)) }
         if let to { items.append(("to", to.description)) }
+        if let rules, rules != .daily { items.append(("rules", rules.rawValue)) }
         return items
     }
 
@@ -58,6 +61,8 @@ struct StoredTour: Sendable, Equatable {
     var tour: BallparkTour?
     /// Venues the tour had to cover.
     var venueCount: Int
+    /// Share of the search done while it runs (0…1), if reported.
+    var progress: Double? = nil
 }
 
 /// Tour searches and their results (`st_tours`, migration `sportstime-003-polls-tour`).
@@ -68,7 +73,7 @@ struct TourRepository: Sendable {
         try await database.run { db in
             try await db.raw(
                 """
-                SELECT key, request, state, message, started_ms, result, venue_count FROM st_tours
+                SELECT key, request, state, message, started_ms, result, venue_count, progress FROM st_tours
                 WHERE key = \(bind: key)
                 """
             ).first().flatMap(Self.tour)
@@ -134,7 +139,21 @@ struct TourRepository: Sendable {
             message: try row.decode(column: "message", as: String.self),
             startedAt: try row.decode(column: "started_ms", as: Int64?.self).map(Date.init(epochMilliseconds:)),
             tour: result.flatMap { try? SportsTimeApp.decoder().decode(BallparkTour.self, from: Data($0.utf8)) },
-            venueCount: try row.decode(column: "venue_count", as: Int.self))
+            venueCount: try row.decode(column: "venue_count", as: Int.self),
+            progress: try row.decode(column: "progress", as: Double?.self))
+    }
+
+    /// Records a running search's progress (share done and what it is doing).
+    func progress(key: String, fraction: Double, message: String, now: Date = Date()) async throws {
+        try await database.run { db in
+            try await db.raw(
+                """
+                UPDATE st_tours SET progress = \(bind: fraction), message = \(bind: message),
+                    updated_ms = \(bind: now.epochMilliseconds)
+                WHERE key = \(bind: key) AND state = 'searching'
+                """
+            ).run()
+        }
     }
 }
 
@@ -149,12 +168,26 @@ extension SportsTimeApp {
 
     var tours: TourRepository { TourRepository(database: schedules.database) }
 
+    /// The rules of a request: its driving model with its drivers and hours, road times from the stored matrix.
+    func tourRules(_ request: TourRequest, roads: RoadMatrix?) -> TravelRules {
+        // Daily tours use the league's usual game length, as the itinerary (router) they are shown with.
+        let driving = request.rules ?? .daily
+        var rules = TravelRules(
+            driving: driving, gameHours: driving == .continuous ? 3 : request.league.typicalGameDuration / 3600,
+            drivers: request.drivers, hoursPerDriver: request.hours)
+        rules.estimator = rules.estimator.with(roads: roads)
+        return rules
+    }
+
     /// The search of a request over the current catalogue (only the season's games of the league).
-    func tourSearch(_ request: TourRequest, catalog: Catalog) throws -> (BallparkTourSearch, Catalog) {
-        var search = BallparkTourSearch(
-            driving: DrivingConstraints(numberOfDrivers: request.drivers, maxHoursPerDriver: request.hours))
+    func tourSearch(
+        _ request: TourRequest, catalog: Catalog, roads: RoadMatrix? = nil
+    ) throws -> (
+        BallparkTourSearch, Catalog
+    ) {
         // A bound on the server's work: past it the best tour found so far is kept (it is labelled as such).
-        search.timeBudgetSeconds = 120
+        var search = BallparkTourSearch(
+            rules: tourRules(request, roads: roads), timeBudgetSeconds: request.rules == .continuous ? 60 : 120)
         if request.from != nil || request.to != nil {
             search.startDates =
                 (request.from ?? LocalDate(dayNumber: 0))...(request.to ?? LocalDate(dayNumber: 200_000))
@@ -163,6 +196,11 @@ extension SportsTimeApp {
         guard let span = request.seasonSpan else { throw PlanInputError(description: "Season must be a year.") }
         catalog.replaceGames(catalog.games.filter { $0.league == request.league && span.contains($0.localDate) })
         if let start = request.start {
+            guard request.rules != .continuous else {
+                throw PlanInputError(
+                    description:
+                        "A start city needs the daily rules: continuous tours run from first pitch to last out.")
+            }
             guard let location = catalog.location(named: start) else {
                 throw PlanInputError(description: "Unknown place '\(start)': name a city with a venue.")
             }
@@ -178,20 +216,35 @@ extension SportsTimeApp {
         guard let stored = try await tours.find(key: key) else { return .done }
         guard stored.state != .done else { return .done }
         do {
-            let (search, catalog) = try tourSearch(stored.request, catalog: try await self.catalog.current())
+            let (search, catalog) = try tourSearch(
+                stored.request, catalog: try await self.catalog.current(), roads: try await roadMatrix())
             try await tours.update(
                 key: key, state: .searching, message: "Trying every first day of the season…", startedAt: Date())
             let league = stored.request.league
-            let report = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .utility).async {
-                    continuation.resume(returning: search.report(catalog: catalog, league: league))
+            let latest = TourProgressBox()
+            // The search reports from its thread; a watcher stores the latest step about once a second.
+            let watcher = Task {
+                var written: TourProgress?
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    guard let step = latest.value, step != written else { continue }
+                    written = step
+                    try? await tours.progress(key: key, fraction: step.fraction, message: Self.describe(step))
                 }
             }
+            let report = await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async {
+                    continuation.resume(
+                        returning: search.report(catalog: catalog, league: league) { latest.value = $0 })
+                }
+            }
+            watcher.cancel()
             if let tour = report.tour {
                 try await tours.update(
                     key: key, state: .done,
                     message:
-                        "Searched \(report.searchedStartDays) first days in \(Int(report.elapsedSeconds.rounded())) s.",
+                        "Searched \(report.searchedStartDays) first days in \(Int(report.elapsedSeconds.rounded())) s"
+                        + (report.stoppedByTimeLimit ? " (time limit reached: the best tour so far)." : "."),
                     tour: tour, venueCount: report.venues.count)
             } else {
                 try await tours.update(
@@ -204,5 +257,42 @@ extension SportsTimeApp {
             try await tours.update(key: key, state: .failed, message: error.description)
         }
         return .done
+    }
+}
+
+extension SportsTimeApp {
+    /// A progress step for people: "Sweeping first games: 42 % (best so far 25.3 days)".
+    static func describe(_ step: TourProgress) -> String {
+        let phase =
+            switch step.phase {
+            case "sweep": "Trying every first game"
+            case "refine": "Searching the best starts again, wider"
+            case "improve": "Improving the best tours"
+            case "bound": "Proving how close to optimal it is"
+            case "exact": "Solving exactly"
+            default: "Finishing"
+            }
+        let best = step.bestDays.map { String(format: " (best so far %.2f days)", $0) } ?? ""
+        return "\(phase): \(Int((step.fraction * 100).rounded())) %\(best)."
+    }
+}
+
+/// The latest progress step of a running search, written by its thread and read by the watcher.
+// @unchecked Sendable: every access goes through the lock.
+final class TourProgressBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var step: TourProgress?
+
+    var value: TourProgress? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return step
+        }
+        set {
+            lock.lock()
+            step = newValue
+            lock.unlock()
+        }
     }
 }

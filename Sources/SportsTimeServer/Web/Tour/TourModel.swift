@@ -13,6 +13,7 @@ struct TourModel: Sendable, Equatable {
         var start = ""
         var from = ""
         var to = ""
+        var rules = "daily"
     }
 
     struct Day: Sendable, Equatable {
@@ -28,8 +29,19 @@ struct TourModel: Sendable, Equatable {
         var driving: String
         var venues: Int
         var span: String
-        var map: TripMapModel
+        /// The route on a map (daily tours, which have an itinerary with overnight stops).
+        var map: TripMapModel?
         var itinerary: [Day]
+        /// The rules the tour obeys, for people.
+        var rules: String = ""
+        /// "24.21 days" first pitch to last out (continuous tours).
+        var duration: String?
+        /// The lower bound and how far from optimal the tour can at most be.
+        var bound: String?
+        var gap: String?
+        var boundMethod: String?
+        /// Where the road times came from.
+        var roads: String?
     }
 
     enum Status: Sendable, Equatable {
@@ -67,7 +79,13 @@ struct TourModel: Sendable, Equatable {
         input.start = String((value("start") ?? "").prefix(100))
         input.from = String((value("from") ?? "").prefix(20))
         input.to = String((value("to") ?? "").prefix(20))
+        input.rules = String((value("rules") ?? "daily").prefix(20)).lowercased()
         var errors: [String: String] = [:]
+        let rules = TravelRules.DrivingModel(rawValue: input.rules)
+        if rules == nil { errors["rules"] = "Choose daily or continuous driving." }
+        if rules == .continuous, !input.start.isEmpty {
+            errors["start"] = "Continuous tours run from first pitch to last out: leave the start city empty."
+        }
         let league = League(text: input.league)
         if league == nil { errors["league"] = "Unknown league: choose one of the list." }
         let season = Int(input.season)
@@ -102,11 +120,63 @@ struct TourModel: Sendable, Equatable {
             input,
             TourRequest(
                 league: league, season: season, drivers: drivers, hours: hours,
-                start: input.start.isEmpty ? nil : input.start, from: from, to: to), errors
+                start: input.start.isEmpty ? nil : input.start, from: from, to: to,
+                rules: rules == .continuous ? .continuous : nil), errors
         )
     }
 
     static let leagueChoices = League.allCases.map { MoreFields.Choice(value: $0.rawValue, label: $0.displayName) }
+
+    static let rulesChoices = [
+        MoreFields.Choice(value: "daily", label: "Daily: driving limits, nights off the road"),
+        MoreFields.Choice(value: "continuous", label: "Continuous: drive around the clock (benchmark)"),
+    ]
+
+    /// The figures every tour shows: rules, first pitch to last out, bound and gap, road times.
+    static func annotate(_ result: inout Result, tour: BallparkTour) {
+        result.rules = tour.rules?.summary ?? ""
+        if tour.rules?.driving == .continuous, let days = tour.durationDays {
+            result.duration = String(format: "%.2f days", days)
+        }
+        if let bound = tour.lowerBound {
+            result.bound =
+                bound.unit == .days
+                ? "\(Int(bound.value)) days" : String(format: "%.2f days", bound.value)
+            result.boundMethod = bound.method
+            if bound.isExact {
+                result.gap = "Proven shortest"
+            } else if let gap = tour.gap {
+                result.gap = String(format: "At most %.1f %% longer than the best possible", gap * 100)
+            }
+        }
+        result.roads = tour.roadSource
+    }
+
+    /// A continuous tour's games day by day (no overnight stops: the drive may run through the night).
+    static func continuousDays(_ tour: BallparkTour, catalog: Catalog) -> [Day] {
+        var days: [Day] = []
+        for (index, visit) in tour.visits.enumerated() {
+            let venue = catalog.venue(visit.venueId)
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = venue?.zone ?? TimeZone(secondsFromGMT: 0)
+            formatter.dateFormat = "h:mm a zzz"
+            var line = "\(formatter.string(from: visit.start)) · \(venue?.name ?? visit.venueId.rawValue)"
+            if let leg = tour.legs.first(where: { $0.toVisit == index }) {
+                line +=
+                    " · after \(Int(leg.miles.rounded())) mi, \(TripsComponents.hours(leg.drivingHours)) on the road"
+            }
+            if let last = days.last, last.id == "day-\(visit.localDate)" {
+                days[days.count - 1].lines.append(line)
+            } else {
+                days.append(
+                    Day(
+                        id: "day-\(visit.localDate)", title: TripsComponents.day(visit.localDate), lines: [line],
+                        overnight: ""))
+            }
+        }
+        return days
+    }
 
     /// The page for the parsed request and its stored search (if any).
     static func build(
@@ -130,6 +200,16 @@ struct TourModel: Sendable, Equatable {
         case .failed:
             model.status = .noTour(stored.message)
         case .done:
+            if let tour = stored.tour, tour.rules?.driving == .continuous {
+                var result = Result(
+                    days: tour.totalDays, distance: prefs.distance(miles: tour.totalMiles),
+                    driving: TripsComponents.hours(tour.drivingHours), venues: tour.venueIds.count,
+                    span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))", map: nil,
+                    itinerary: continuousDays(tour, catalog: catalog))
+                annotate(&result, tour: tour)
+                model.status = .done(result)
+                return model
+            }
             guard let tour = stored.tour, let search, let option = search.itinerary(for: tour, catalog: catalog) else {
                 model.status = .noTour(stored.message)
                 return model
@@ -140,15 +220,16 @@ struct TourModel: Sendable, Equatable {
                     lines: day.items.map { item in [item.time, item.text].compactMap { $0 }.joined(separator: " · ") },
                     overnight: day.overnight)
             }
-            model.status = .done(
-                Result(
-                    days: tour.totalDays, distance: prefs.distance(miles: tour.totalMiles),
-                    driving: TripsComponents.hours(tour.drivingHours), venues: tour.venueIds.count,
-                    span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))",
-                    map: TripMap.model(
-                        for: option, start: search.startLocation, end: search.endLocation,
-                        title: "Every \(request.league.displayName) venue", units: prefs),
-                    itinerary: days))
+            var result = Result(
+                days: tour.totalDays, distance: prefs.distance(miles: tour.totalMiles),
+                driving: TripsComponents.hours(tour.drivingHours), venues: tour.venueIds.count,
+                span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))",
+                map: TripMap.model(
+                    for: option, start: search.startLocation, end: search.endLocation,
+                    title: "Every \(request.league.displayName) venue", units: prefs),
+                itinerary: days)
+            annotate(&result, tour: tour)
+            model.status = .done(result)
         }
         return model
     }

@@ -82,7 +82,8 @@ extension TripsWebController {
             switch stored?.state {
             case nil: Status(state: "none", progress: nil, message: "Not started.")
             case .queued?: Status(state: "queued", progress: 0, message: "Queued: \(stored?.message ?? "")")
-            case .searching?: Status(state: "searching", progress: nil, message: "Searching: \(stored?.message ?? "")")
+            case .searching?:
+                Status(state: "searching", progress: stored?.progress, message: "Searching: \(stored?.message ?? "")")
             case .done?: Status(state: "done", progress: 1, message: stored?.message ?? "")
             case .failed?: Status(state: "failed", progress: nil, message: stored?.message ?? "")
             }

@@ -15,7 +15,8 @@ enum TourView {
                 .class("hint"),
                 .text(
                     "The shortest road trip we can find that sees one game at every venue of a league, under your "
-                        + "driving limits. It is the best found, not proven shortest.")),
+                        + "travel rules. Each result states its rules and a proven lower bound, so you see how far "
+                        + "from the best possible it can at most be.")),
             status(model),
             form(model))
         return TripsLayout.page(
@@ -50,27 +51,21 @@ enum TourView {
             return .section(
                 .class("tour-result"), .attr("aria-labelledby", "tour-result-title"),
                 .h2(.id("tour-result-title"), .safeText("\(result.venues) venues in \(result.days) days")),
-                .p(.class("badge"), .text("Best found, not proven shortest")),
+                .p(.class("badge"), .safeText(result.gap ?? "Best found, not proven shortest")),
                 .div(
                     .class("stat-row"),
                     Components.statCard(label: "Days", value: String(result.days)),
+                    .if(
+                        result.duration != nil,
+                        Components.statCard(label: "First pitch to last out", value: result.duration ?? "")),
+                    .if(result.bound != nil, Components.statCard(label: "Lower bound", value: result.bound ?? "")),
                     Components.statCard(label: "Distance", value: result.distance),
                     Components.statCard(label: "Driving", value: result.driving),
                     Components.statCard(label: "Venues", value: String(result.venues))),
                 .p(.safeText(result.span)),
-                .element(
-                    named: "figure",
-                    nodes: [
-                        .class("map-figure"),
-                        TripMap.svg(result.map, width: 640, height: 400, id: "tour-map"),
-                        .element(
-                            named: "figcaption",
-                            nodes: [.class("hint"), .text("Straight lines between stops, not roads.")]),
-                    ]),
-                .form(
-                    .method(.post), .action(TripsPageURL.tour.path() + model.requestQuery),
-                    .raw(MoreFields.hidden("save", "1")),
-                    .button(.type(.submit), .class("button"), .text("Save to my trips"))),
+                details(result),
+                map(result),
+                saveForm(model, result),
                 .h2(.text("Day by day")),
                 .ul(
                     .class("tour-days"),
@@ -79,9 +74,44 @@ enum TourView {
                             .class("tour-day"), .id(day.id),
                             .h3(.safeText(day.title)),
                             .forEach(day.lines) { .p(.safeText($0)) },
-                            .p(.class("hint"), .safeText("Night: \(day.overnight)")))
+                            .if(!day.overnight.isEmpty, .p(.class("hint"), .safeText("Night: \(day.overnight)"))))
                     }))
         }
+    }
+
+    /// The rules, road times and bound of a result.
+    static func details(_ result: TourModel.Result) -> Node<HTML.BodyContext> {
+        .dl(
+            .class("tour-facts"),
+            .dt(.text("Rules")), .dd(.safeText(result.rules)),
+            .if(result.roads != nil, .group(.dt(.text("Road times")), .dd(.safeText(result.roads ?? "")))),
+            .if(
+                result.boundMethod != nil,
+                .group(.dt(.text("Lower bound")), .dd(.safeText("\(result.bound ?? ""): \(result.boundMethod ?? "")"))))
+        )
+    }
+
+    /// "Save to my trips" for tours with an itinerary (daily rules; a continuous tour drives through the night and
+    /// has no day-by-day plan with overnight stops to save).
+    static func saveForm(_ model: TourModel, _ result: TourModel.Result) -> Node<HTML.BodyContext> {
+        guard result.map != nil else { return .empty }
+        return .form(
+            .method(.post), .action(TripsPageURL.tour.path() + model.requestQuery),
+            .raw(MoreFields.hidden("save", "1")),
+            .button(.type(.submit), .class("button"), .text("Save to my trips")))
+    }
+
+    static func map(_ result: TourModel.Result) -> Node<HTML.BodyContext> {
+        guard let map = result.map else { return .empty }
+        return .element(
+            named: "figure",
+            nodes: [
+                .class("map-figure"),
+                TripMap.svg(map, width: 640, height: 400, id: "tour-map"),
+                .element(
+                    named: "figcaption",
+                    nodes: [.class("hint"), .text("Straight lines between stops, not roads.")]),
+            ])
     }
 
     static func form(_ model: TourModel) -> Node<HTML.BodyContext> {
@@ -102,6 +132,9 @@ enum TourView {
                 MoreFields.input(
                     id: "tour-season", name: "season", label: "Season (year it starts)", type: "number",
                     value: input.season, error: model.errors["season"], extra: " min=\"1900\" max=\"2100\""),
+                MoreFields.select(
+                    id: "tour-rules", name: "rules", label: "Travel rules", choices: TourModel.rulesChoices,
+                    selected: input.rules, error: model.errors["rules"]),
                 MoreFields.input(
                     id: "tour-drivers", name: "drivers", label: "Drivers", type: "number", value: input.drivers,
                     error: model.errors["drivers"], extra: " min=\"1\" max=\"3\""),
