@@ -46,4 +46,13 @@ struct ScatterChartTests {
         #expect(ScatterChart.step(5, low: 0, high: 10) == 2 && ScatterChart.step(10, low: 0, high: 10) == 4)
         #expect(ScatterChart.step(3, low: 3, high: 3) == 2)
     }
+
+    @Test("one point: the four y labels are distinct (the range is at least 6 wide)")
+    func onePointLabels() {
+        let range = ScatterChart.yRange([116.4])
+        let labels = (0...3).map { step in
+            Int((range.upperBound - (range.upperBound - range.lowerBound) * Double(step) / 3).rounded())
+        }
+        #expect(Set(labels).count == 4, "\(labels)")
+    }
 }

@@ -87,7 +87,8 @@ public struct ScatterChart: Sendable, Equatable {
 
     static let width = 640.0
     static let height = 260.0
-    static let left = 44.0
+    /// Room for the top label with its unit ("148 bpm").
+    static let left = 58.0
     static let right = 16.0
     static let top = 14.0
     static let plotHeight = 206.0
@@ -99,10 +100,11 @@ public struct ScatterChart: Sendable, Equatable {
         points.filter { $0.x.isFinite && $0.y.isFinite && (xDomain?.contains($0.x) ?? true) }
     }
 
-    /// The y range drawn: the values with 10 % of their spread (at least 1) above and below.
+    /// The y range drawn: the values with 10 % of their spread (at least 3) above and below, so the four labelled
+    /// grid lines are at least 2 apart and never read the same (one ride used to label 117, 117, 116).
     static func yRange(_ values: [Double]) -> ClosedRange<Double> {
         guard let low = values.min(), let high = values.max() else { return 0...1 }
-        let pad = Swift.max(1, (high - low) * 0.1)
+        let pad = Swift.max(3, (high - low) * 0.1)
         return (low - pad)...(high + pad)
     }
 
