@@ -127,10 +127,21 @@ actor LiveRides {
     /// cancelled.
     func keepLeases() async {
         while !Task.isCancelled {
-            await renewAndSweep()
+            // A round runs on its own, so shutdown never waits on a database call stuck behind an unreachable
+            // server (CI saw the server outlive SIGTERM by 10 s after a PostgreSQL outage); one round at a time.
+            if !renewing {
+                renewing = true
+                Task {
+                    await self.renewAndSweep()
+                    self.renewing = false
+                }
+            }
             guard (try? await Task.sleep(for: .seconds(Self.leaseRenewal))) != nil else { return }
         }
     }
+
+    /// Whether a round of ``keepLeases()`` is running.
+    private var renewing = false
 
     /// One round of ``keepLeases()``; failures are logged and tried again next round.
     func renewAndSweep(now: Date = Date()) async {
