@@ -266,6 +266,7 @@ extension SportsTimeApp {
         let phase =
             switch step.phase {
             case "sweep": "Trying every first game"
+            case "days": "Searching the most promising first days in depth"
             case "refine": "Searching the best starts again, wider"
             case "improve": "Improving the best tours"
             case "bound": "Proving how close to optimal it is"
