@@ -149,9 +149,11 @@ enum TourView {
                     value: input.game, error: model.errors["game"],
                     extra: " min=\"1\" max=\"6\" step=\"0.25\" placeholder=\"3\""),
                 MoreFields.input(
-                    id: "tour-buffer", name: "buffer", label: "Buffer before a first pitch, hours (optional)",
+                    id: "tour-buffer", name: "buffer", label: "Buffer before a game, hours (optional)",
                     type: "number", value: input.buffer, error: model.errors["buffer"],
-                    extra: " min=\"0\" max=\"12\" step=\"0.25\" placeholder=\"0 continuous, 1 daily\"")),
+                    extra:
+                        " min=\"0\" max=\"12\" step=\"0.25\" placeholder=\"0 or 1\" title=\"Default: 0 continuous, 1 daily\""
+                )),
             .details(
                 .class("tour-window"), .if(!input.from.isEmpty || !input.to.isEmpty, .flag("open")),
                 .summary(.text("First day window (optional, faster)")),
