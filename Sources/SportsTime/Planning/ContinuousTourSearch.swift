@@ -349,38 +349,54 @@ struct ContinuousTourRunner {
         return outcome
     }
 
-    /// The ranked-days stage (see ``ContinuousTourSettings/rankedDays``): the tours it found, most promising day
-    /// first; `best` is updated as it goes. Stops between batches once the time is up.
+    /// The ranked-days stage (see ``ContinuousTourSettings/rankedDays``): every game of the most promising days
+    /// screened with a medium beam, then each day's best openings with the wide beam, the most promising opening of
+    /// all first (so a time limit cuts the least promising). Returns the tours found; `best` is updated as it goes.
     func searchRankedDays(
         _ swept: [ContinuousTourPath], total: Int, best: inout ContinuousTourPath?
     )
         -> [ContinuousTourPath]
     {
         guard settings.rankedDays > 0, settings.dayWideGames > 0 else { return [] }
-        let days = instance.promisingDays(swept, count: settings.rankedDays)
+        let days = Set(instance.promisingDays(swept, count: settings.rankedDays))
+        let firsts = (0..<total).filter { days.contains(instance.games[$0].localDate) }
         var found: [ContinuousTourPath] = []
-        for (rank, day) in days.enumerated() {
-            if expired() { break }
-            let firsts = (0..<total).filter { instance.games[$0].localDate == day }
-            let screened = parallelMap(firsts.count) { i in
-                search(first: firsts[i], width: settings.dayScreenWidth, incumbent: .infinity)
+        var screened: [ContinuousTourPath] = []
+        var index = 0
+        while index < firsts.count, !expired() {
+            let upper = min(firsts.count, index + 16)
+            let slice = Array(firsts[index..<upper])
+            screened.append(
+                contentsOf: parallelMap(slice.count) { i in
+                    search(first: slice[i], width: settings.dayScreenWidth, incumbent: .infinity)
+                }
+                .compactMap { $0 })
+            index = upper
+            report("days", 0.45 + 0.01 * Double(index) / Double(max(1, firsts.count)), best)
+        }
+        found.append(contentsOf: screened)
+        for tour in screened where best.map({ tour.isBetter(than: $0) }) ?? true { best = tour }
+        // Each day's best openings, then all of them in order of their screened tour.
+        var perDay: [LocalDate: Int] = [:]
+        var wide: [Int] = []
+        for tour in screened.sorted(by: { $0.isBetter(than: $1) }) {
+            let day = instance.games[tour.path[0]].localDate
+            guard perDay[day, default: 0] < settings.dayWideGames else { continue }
+            perDay[day, default: 0] += 1
+            wide.append(tour.path[0])
+        }
+        index = 0
+        while index < wide.count, !expired() {
+            let upper = min(wide.count, index + 2)
+            let slice = Array(wide[index..<upper])
+            let results = parallelMap(slice.count) { i in
+                search(first: slice[i], width: settings.dayWideWidth, incumbent: .infinity)
             }
-            .compactMap { $0 }.sorted { $0.isBetter(than: $1) }
-            found.append(contentsOf: screened)
-            let wide = Array(screened.prefix(settings.dayWideGames).map { $0.path[0] })
-            var index = 0
-            while index < wide.count, !expired() {
-                let upper = min(wide.count, index + 2)
-                let slice = Array(wide[index..<upper])
-                found.append(
-                    contentsOf: parallelMap(slice.count) { i in
-                        search(first: slice[i], width: settings.dayWideWidth, incumbent: .infinity)
-                    }
-                    .compactMap { $0 })
-                index = upper
-            }
-            for tour in found where best.map({ tour.isBetter(than: $0) }) ?? true { best = tour }
-            report("days", 0.45 + 0.05 * Double(rank + 1) / Double(days.count), best)
+            .compactMap { $0 }
+            found.append(contentsOf: results)
+            for tour in results where best.map({ tour.isBetter(than: $0) }) ?? true { best = tour }
+            index = upper
+            report("days", 0.46 + 0.04 * Double(index) / Double(max(1, wide.count)), best)
         }
         return found
     }
