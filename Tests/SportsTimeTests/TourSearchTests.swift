@@ -154,6 +154,32 @@ struct TourSearchTests {
         #expect(instance.promisingDays(swept, count: 0) == [])
     }
 
+    @Test("A continuous tour as an itinerary: one drive per leg from the game before, straight through, no nights")
+    func continuousItinerary() throws {
+        let files = try #require(TBFP2019.files)
+        let rules = TBFP2019.benchmarkRules(files)
+        let venues: [VenueID] = [
+            "fenway-park", "yankee-stadium", "citi-field", "citizens-bank-park", "nationals-park", "pnc-park",
+        ]
+        let catalog = smallCatalog(files, venues: venues, from: "2019-06-03", days: 9)
+        let search = BallparkTourSearch(rules: rules)
+        let tour = try #require(search.report(catalog: catalog, venues: Set(venues)).tour)
+        let option = try #require(search.itinerary(for: tour, catalog: catalog))
+        #expect(option.games.map(\.gameId) == tour.visits.map(\.gameId))
+        #expect(option.legs.count == tour.legs.count)
+        for (leg, tourLeg) in zip(option.legs, tour.legs) {
+            #expect(leg.miles == tourLeg.miles && leg.drivingHours == tourLeg.drivingHours)
+            #expect(leg.dailyHours.count == 1 && leg.overnightStops.isEmpty)
+        }
+        #expect(abs(option.totals.miles - tour.totalMiles) < 1e-6)
+        #expect(option.days.first?.date == tour.firstDay)
+        // Each drive starts on the day its game before ends (local time of that venue).
+        for (index, leg) in option.legs.enumerated() {
+            let before = option.games[index]
+            #expect(leg.departureDay >= before.localDate)
+        }
+    }
+
     @Test("A time limit returns the best tour so far and says so")
     func timeLimit() throws {
         let files = try #require(TBFP2019.files)
