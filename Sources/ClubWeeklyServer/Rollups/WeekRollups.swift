@@ -2,6 +2,7 @@ import ClubWeekly
 import Foundation
 import SQLKit
 import ServerKit
+import Synchronization
 
 /// Per member per club week aggregates of the counted activities (`cw_week_rollups`), which the week report's
 /// ranking, trends, insights, personal bests and streaks read instead of raw activities.
@@ -139,44 +140,22 @@ enum WeekRollups {
         ).run()
     }
 
-    /// Replaces every rollup of the club with ones computed from its activities (one member at a time, so memory
-    /// stays bounded by one member's history) and marks the club's rollups current. Returns the rows written.
+    /// Replaces every rollup of the club with ones computed from its activities (one streamed query, ordered by
+    /// member and time, so only one member-week of activities is held at once) and marks the club's rollups current.
+    /// Returns the rows written.
     @discardableResult
     static func rebuild(club: ClubID, on db: any SQLDatabase) async throws -> Int {
         guard let scope = try await scope(club: club, on: db) else { return 0 }
         try await db.raw("DELETE FROM cw_week_rollups WHERE club_id = \(bind: club.rawValue)").run()
-        let members = try await db.raw(
-            "SELECT DISTINCT member_id FROM cw_activities WHERE club_id = \(bind: club.rawValue) ORDER BY member_id"
-        ).all().map { MemberID(try $0.decode(column: "member_id", as: String.self)) }
-        var written = 0
-        for member in members {
-            let rows = try await db.raw(
-                """
-                SELECT \(unsafeRaw: ActivityRepository.columns) FROM cw_activities
-                WHERE member_id = \(bind: member.rawValue) AND club_id = \(bind: club.rawValue)
-                ORDER BY start_at, id
-                """
-            ).all().map(ActivityRepository.decode)
-            var batch: [(Int64, MemberWeekStats)] = []
-            var week: Week?
-            var inWeek: [Activity] = []
-            func close() {
-                if let week, !inWeek.isEmpty {
-                    batch.append((week.start.epochMilliseconds, MemberWeekStats(member, activities: inWeek)))
-                }
-                inWeek = []
-            }
-            for activity in rows where WeeklyStats.counts(activity, sportTypes: scope.counting) {
-                if week.map({ !$0.contains(activity.startDate) }) ?? true {
-                    close()
-                    week = scope.calendar.week(containing: activity.startDate)
-                }
-                inWeek.append(activity)
-            }
-            close()
-            try await insert(batch, club: club, on: db)
-            written += batch.count
-        }
+        let collector = RebuildCollector(scope: scope)
+        try await db.raw(
+            """
+            SELECT \(unsafeRaw: ActivityRepository.columns) FROM cw_activities WHERE club_id = \(bind: club.rawValue)
+            ORDER BY member_id, start_at, id
+            """
+        ).run { row in collector.add(row) }
+        let rows = try collector.finish()
+        try await insert(rows, club: club, on: db)
         try await db.raw(
             """
             UPDATE cw_clubs SET rollups_version = \(bind: currentVersion), data_version = data_version + 1,
@@ -184,14 +163,16 @@ enum WeekRollups {
             WHERE id = \(bind: club.rawValue)
             """
         ).run()
-        return written
+        return rows.count
     }
+
+    /// Rollup rows per INSERT: 9 values a row, and SQLite binds at most 32,766 per statement (PostgreSQL 65,535).
+    static let rowsPerInsert = 3_000
 
     /// Inserts rollup rows in statements of a bounded number of values.
     private static func insert(_ rows: [(Int64, MemberWeekStats)], club: ClubID, on db: any SQLDatabase) async throws {
-        // 9 values a row; SQLite binds at most 32,766 per statement, PostgreSQL 65,535.
-        for start in stride(from: 0, to: rows.count, by: 500) {
-            let values = rows[start..<min(rows.count, start + 500)].map { weekStart, s -> SQLQueryString in
+        for start in stride(from: 0, to: rows.count, by: rowsPerInsert) {
+            let values = rows[start..<min(rows.count, start + rowsPerInsert)].map { weekStart, s -> SQLQueryString in
                 """
                 (\(bind: club.rawValue), \(bind: s.memberID.rawValue), \(bind: weekStart), \(bind: Int64(s.rides)),
                 \(bind: s.distance), \(bind: Int64(s.movingTime)), \(bind: s.elevation), \(bind: s.averageSpeed),
@@ -305,6 +286,57 @@ enum WeekRollups {
             elevation: try row.decode(column: "elevation", as: Double.self),
             averageSpeed: try row.decode(column: "average_speed", as: Double.self),
             longestRide: try row.decode(column: "longest", as: Double.self))
+    }
+}
+
+/// Folds a club's activities, streamed in (member, start, id) order, into rollup rows: the rows of a
+/// ``WeekRollups/rebuild(club:on:)``. Rows arrive on the database's thread; the lock only orders them.
+final class RebuildCollector: Sendable {
+    private struct State {
+        var member: MemberID?
+        var week: Week?
+        var inWeek: [Activity] = []
+        var rows: [(Int64, MemberWeekStats)] = []
+        var error: (any Error)?
+
+        mutating func close() {
+            if let member, let week, !inWeek.isEmpty {
+                rows.append((week.start.epochMilliseconds, MemberWeekStats(member, activities: inWeek)))
+            }
+            inWeek.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private let scope: WeekRollups.Scope
+    private let state = Mutex(State())
+
+    init(scope: WeekRollups.Scope) { self.scope = scope }
+
+    func add(_ row: any SQLRow) {
+        state.withLock { state in
+            guard state.error == nil else { return }
+            do {
+                let activity = try ActivityRepository.decode(row)
+                guard WeeklyStats.counts(activity, sportTypes: scope.counting) else { return }
+                if activity.memberID != state.member || !(state.week?.contains(activity.startDate) ?? false) {
+                    state.close()
+                    state.member = activity.memberID
+                    state.week = scope.calendar.week(containing: activity.startDate)
+                }
+                state.inWeek.append(activity)
+            } catch {
+                state.error = error
+            }
+        }
+    }
+
+    /// The rows, or the first decoding error.
+    func finish() throws -> [(Int64, MemberWeekStats)] {
+        try state.withLock { state in
+            if let error = state.error { throw error }
+            state.close()
+            return state.rows
+        }
     }
 }
 
