@@ -98,7 +98,7 @@ struct BigClubChartTests {
         #expect(model.leaderboard.count == 10)
         #expect(model.leaderboard.first?.name == "Rider4999 Surname52")
         #expect(model.moreRiders == "+ 4,990 more riders this week")
-        #expect(model.activeMembers == "5000")
+        #expect(model.activeMembers == "5,000" && model.subtitle == "10,000 rides · 5,000 active members")
         #expect(model.rides.count == 9)
         #expect(TVBuilder.model(WebFixture.tv()).moreRiders == nil)
     }
@@ -229,7 +229,7 @@ struct BigClubPageWeightTests {
         guard case .rides(let rides) = model.panel else { Issue.record("not rides"); return }
         #expect(rides.members.isEmpty && rides.search == "Rider4999")
         #expect(rides.cards.count == 2 && rides.cards.allSatisfy { $0.memberName == "Rider4999 S." })
-        #expect(rides.summary == "10000 activities · 5000 members")
+        #expect(rides.summary == "10,000 activities · 5,000 members")
         let small = DashboardBuilder.dashboard(WebFixture.input(DashboardState().with { $0.tab = .rides }))
         guard case .rides(let few) = small.panel else { Issue.record("not rides"); return }
         #expect(few.search == nil && few.members.count == 4)

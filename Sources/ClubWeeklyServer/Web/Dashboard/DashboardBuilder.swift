@@ -209,10 +209,10 @@ enum DashboardBuilder {
                     .replacingOccurrences(of: " km", with: ""), trend: trend(.distance),
                 detail: s.vsLastWeek(trend(.distance).text)),
             SummaryCard(
-                key: .rides, label: s.rides, value: "\(summary.rides)", trend: trend(.rides),
+                key: .rides, label: s.rides, value: BigClubStrings.grouped(summary.rides), trend: trend(.rides),
                 detail: s.membersActive(summary.activeMembers)),
             SummaryCard(
-                key: .activeMembers, label: s.activeMembers, value: "\(summary.activeMembers)",
+                key: .activeMembers, label: s.activeMembers, value: BigClubStrings.grouped(summary.activeMembers),
                 trend: trend(.activeMembers), detail: s.vsLastWeek(trend(.activeMembers).text)),
             SummaryCard(
                 key: .elevation, label: s.elevation, value: Format.metres(Double(elevationM)),

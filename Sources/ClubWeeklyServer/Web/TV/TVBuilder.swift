@@ -55,7 +55,7 @@ enum TVBuilder {
             distance: Format.distanceKm(Rounded.tenth(summary.distance / 1000) * 1000, decimals: 0),
             distanceTrend: TrendBadge(SummaryStat.distance.trend(in: summary)),
             elevation: Format.metres(Double(Rounded.whole(summary.elevation))),
-            activeMembers: "\(summary.activeMembers)",
+            activeMembers: BigClubStrings.grouped(summary.activeMembers),
             leaderboard: Array(leaderboard),
             moreRiders: summary.activeMembers > leaderboard.count
                 ? s.big.moreRidersThisWeek(summary.activeMembers - leaderboard.count) : nil,
