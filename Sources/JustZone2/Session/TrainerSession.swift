@@ -83,21 +83,7 @@ public actor TrainerSession {
 
     /// Runs until the task is cancelled.
     public func run() async {
-        var attempt = 0
-        while !Task.isCancelled {
-            do {
-                try await transport.connect()
-            } catch {
-                let delays = options.reconnectDelays
-                let delay = delays.isEmpty ? Duration.seconds(1) : delays[min(attempt, delays.count - 1)]
-                attempt += 1
-                try? await self.sleep(delay)
-                continue
-            }
-            attempt = 0
-            await ride()
-        }
-        await transport.disconnect()
+        await keepConnected(transport, delays: options.reconnectDelays, sleep: sleep) { await ride() }
     }
 
     /// One connection: subscribe, start the control sequence, and handle notifications until the link drops.
