@@ -115,6 +115,10 @@ struct LiveRideRouteTests {
             let recorded = WorkoutAnalyzer.analyze(Zone2Tools.samples(of: activity)).recordedTime
             #expect(ride.duration == Int(recorded.rounded()) && ride.duration > 0)
             #expect(activity.samples.count >= 10)
+            #expect(activity.laps.count == 2, "the lap pressed while riding splits the file in two laps")
+            if let split = activity.laps.last?.start {
+                #expect(split > activity.startTime && split < activity.endTime)
+            }
             #expect(
                 activity.samples.contains { $0.heartRate != nil && $0.power != nil },
                 "heart rate from the simulated strap once it is paired")

@@ -39,7 +39,8 @@ actor LiveRide {
     let createdAt: ContinuousClock.Instant
 
     private var mode: String
-    private var laps: [Int] = []
+    /// Where laps start (riding seconds), as the page shows them; the recording keeps them for the files.
+    private var laps: [Int]
     private var message: String?
     private var seq = 0
     private var tasks: [Task<Void, Never>] = []
@@ -96,6 +97,7 @@ actor LiveRide {
         engine = RideEngine(resuming: recording, trainer: trainer, strap: strap, clock: clock)
         if case .heartRate = recording.plan.mode { mode = "hr" } else { mode = "erg" }
         lastCheckpoint = recording.elapsed
+        laps = recording.laps.map { Int($0) }
         (commandStream, commands) = AsyncStream.makeStream()
     }
 
@@ -194,9 +196,8 @@ actor LiveRide {
         case "resume": said = await engine.apply(.resume)
         case "toggle": said = await engine.apply(await engine.snapshot.isPaused ? .resume : .pause)
         case "lap":
-            let at = Int(await engine.snapshot.elapsed)
-            if laps.last != at { laps.append(at) }
-            said = "lap \(laps.count) at \(at / 60):\(String(format: "%02d", at % 60))"
+            said = await engine.apply(.lap)
+            laps = await engine.laps.map { Int($0) }
         case "stop", "end": said = await engine.apply(.stop)
         case "mode":
             guard let value else { return .failure(Refusal(message: "mode needs 1 (zone targeting) or 0 (ERG).")) }
