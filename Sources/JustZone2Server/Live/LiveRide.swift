@@ -92,7 +92,11 @@ actor LiveRide {
             simulator = nil
             (trainerLink, strapLink) = (bridgedTrainer, bridgedStrap)
         }
-        trainer = TrainerSession(transport: trainerLink, clock: clock)
+        var trainerOptions = TrainerSession.Options()
+        trainerOptions.targetAppliedAfterLinkUp = {
+            Observability.recordSeconds($0, in: "jz2_target_after_linkup_seconds")
+        }
+        trainer = TrainerSession(transport: trainerLink, options: trainerOptions, clock: clock)
         strap = HeartRateSession(transport: strapLink, clock: clock)
         engine = RideEngine(resuming: recording, trainer: trainer, strap: strap, clock: clock)
         if case .heartRate = recording.plan.mode { mode = "hr" } else { mode = "erg" }
