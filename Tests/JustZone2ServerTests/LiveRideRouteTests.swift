@@ -108,6 +108,10 @@ struct LiveRideRouteTests {
             #expect(String(id) == ride.id)
             #expect(ride.status == .finished)
             #expect(ride.source == .simulator)
+            let settings = try await client.execute(uri: "/zone2/settings", method: .get, headers: [.cookie: cookie])
+            let diagnostics = String(buffer: settings.body)
+            #expect(diagnostics.contains("Ride started (simulator)."))
+            #expect(diagnostics.contains("Ride ended and saved."))
             let file = try #require(try await server.app.rides.file(ride.id, rider: ride.riderID))
             let activity = try FITReader.activity(from: file)
             // Riding time is the file's recorded time (seconds without data are gaps, not time), however loaded the

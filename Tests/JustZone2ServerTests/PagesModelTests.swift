@@ -139,11 +139,16 @@ struct PagesModelTests {
         #expect(try SettingsModel.read(ftp: "300", goal: "90", into: settings).get().weeklyGoalMinutes == 90)
         guard case .failure(let errors) = SettingsModel.read(ftp: "10", goal: "5", into: settings) else { return }
         #expect(errors.keys.sorted() == ["ftp", "goal"])
-        let model = SettingsModel.build(
+        var model = SettingsModel.build(
             settings: settings, stravaConfigured: true, stravaConnected: true, stravaAthlete: "Rider <Test>")
         #expect(model.powerZone == "112–150 W")
+        model.events = [
+            ("Mon 23 Nov, 07:31:02", "Heart-rate strap disconnected: <out of range>."),
+            ("Mon 23 Nov, 07:30:00", "A tab connected as the radio."),
+        ]
         let html = Self.main(SettingsView.page(model))
         #expect(html.contains("Rider &lt;Test&gt;"))
+        #expect(html.contains("&lt;out of range&gt;"), "a device's words are text, never markup")
         try Pages.assertSnapshot(html, named: "settings")
     }
 

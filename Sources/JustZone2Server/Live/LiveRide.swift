@@ -38,6 +38,8 @@ actor LiveRide {
     let real = ContinuousClock()
     let createdAt: ContinuousClock.Instant
 
+    /// Tells the rider's diagnostics what happened.
+    let note: @Sendable (String) -> Void
     private var mode: String
     /// Where laps start (riding seconds), as the page shows them; the recording keeps them for the files.
     private var laps: [Int]
@@ -58,7 +60,7 @@ actor LiveRide {
     /// A ride carrying on from `recording` (new or a checkpoint) over `source`'s transports.
     init(
         recording: WorkoutRecording, riderID: String, source: StoredRide.Source, zone: HeartRateZone?,
-        timings: LiveTimings, store: RideStore, logger: Logger
+        timings: LiveTimings, store: RideStore, logger: Logger, note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         id = recording.id
         self.riderID = riderID
@@ -67,6 +69,7 @@ actor LiveRide {
         self.timings = timings
         self.store = store
         self.logger = logger
+        self.note = note
         startedAt = recording.startedAt
         createdAt = real.now
         let clock = ScaledClock(scale: timings.timeScale)
@@ -81,7 +84,8 @@ actor LiveRide {
         let bridgedStrap = BridgedGATTTransport(
             device: .hrm, timeouts: bridgeTimeouts, firstID: RiderBridge.strapFirstID)
         bridge = RiderBridge(
-            ride: recording.id, trainer: bridgedTrainer, strap: bridgedStrap, radioTimeout: timings.radioTimeout)
+            ride: recording.id, trainer: bridgedTrainer, strap: bridgedStrap, radioTimeout: timings.radioTimeout,
+            note: note)
         let trainerLink: any GATTTransport
         let strapLink: any GATTTransport
         if source == .simulator {
@@ -289,7 +293,9 @@ actor LiveRide {
         var next = Zone2PageURL.rideSummary.path(["id": id])
         do {
             try await store.update(row, file: fit)
+            note("Ride ended and saved.")
         } catch {
+            note("Ride ended but could not be saved yet: it stays with its checkpoint.")
             // The row stays live with its checkpoint: the next start marks it interrupted, nothing is lost.
             logger.error("zone2 ride could not be saved", metadata: ["ride": "\(id)", "error": "\(error)"])
             next = Zone2PageURL.rideDetail.path(["id": id])
