@@ -126,7 +126,9 @@ def write_sqlite(args, club_id, end):
             "VALUES (?, ?, 'strava', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(club_id, member[0]) + a for a in activities])
         total += len(activities)
-    db.execute("UPDATE cw_clubs SET data_version = data_version + 1 WHERE id = ?", (club_id,))
+    # Rollups written around the server are stale: `club rollups rebuild` (or the server at start-up) rebuilds them.
+    stale = ", rollups_version = 0" if any(c[1] == "rollups_version" for c in db.execute("PRAGMA table_info(cw_clubs)")) else ""
+    db.execute(f"UPDATE cw_clubs SET data_version = data_version + 1{stale} WHERE id = ?", (club_id,))
     db.execute("COMMIT")
     db.execute("ANALYZE")
     db.close()
@@ -152,7 +154,7 @@ def write_postgres(args, club_id, end):
         "\\copy cw_members (id, club_id, first_name, last_name, joined_at) FROM '{m}' WITH (FORMAT csv)\n"
         "\\copy cw_activities (club_id, member_id, source, external_id, start_at, sport_type, distance, moving_time, "
         "elapsed_time, elevation, name, trainer, commute, updated_at) FROM '{a}' WITH (FORMAT csv)\n"
-        "UPDATE cw_clubs SET data_version = data_version + 1 WHERE id = '{c}';\n"
+        "UPDATE cw_clubs SET data_version = data_version + 1{stale} WHERE id = '{c}';\n"
         "COMMIT;\nANALYZE cw_activities;\nANALYZE cw_members;\n")
     m_path = os.path.join(args.data_dir, "synth-members.csv")
     a_path = os.path.join(args.data_dir, "synth-activities.csv")
@@ -160,8 +162,11 @@ def write_postgres(args, club_id, end):
         f.write(members.getvalue())
     with open(a_path, "w") as f:
         f.write(activities.getvalue())
+    has_rollups = psql(args, "SELECT COUNT(*) FROM information_schema.columns WHERE table_name = 'cw_clubs' "
+                             "AND column_name = 'rollups_version'") != "0"
+    stale = ", rollups_version = 0" if has_rollups else ""
     subprocess.run(["psql", args.database_url, "-v", "ON_ERROR_STOP=1", "-q"],
-                   input=script.format(m=m_path, a=a_path, c=club_id), check=True, text=True)
+                   input=script.format(m=m_path, a=a_path, c=club_id, stale=stale), check=True, text=True)
     os.remove(m_path)
     os.remove(a_path)
     return total
