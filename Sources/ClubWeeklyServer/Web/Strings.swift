@@ -302,6 +302,10 @@ struct ClubWeeklyStrings: Sendable {
     var signInWithCode: String
     var formsFromThisSite: String
 
+    // MARK: Big clubs (top of the club, paging, search)
+
+    var big: BigClubStrings = .en
+
     static let en = ClubWeeklyStrings(
         // Shell
         web: .en, appName: "Club Weekly",
