@@ -114,8 +114,9 @@ extension ClubWeeklyApp {
         let query = request.uri.queryParameters
         let paging = try WeekPaging.parse(view: query.get("view"), limit: query.get("limit"), page: query.get("page"))
         let week = WeekCalendar(club: caller.club).week(offset: offset, from: weeks.now())
+        // Keyed on what this week shows (``WeekService/version(club:week:)``): a ride in another week keeps it.
         let key = [
-            "week", caller.club.id.rawValue, String(caller.record.dataVersion),
+            "week", caller.club.id.rawValue, try await weeks.version(club: caller.record, week: week),
             String(week.start.epochMilliseconds), metric.rawValue, String(oldest), paging.cacheKey,
         ].joined(separator: "|")
         if let hit = cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }

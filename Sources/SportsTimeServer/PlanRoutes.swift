@@ -56,7 +56,8 @@ extension SportsTimeApp {
         }
     }
 
-    /// Plans `preferences` over the current catalogue; `start`/`end` name places ("Boston", "42.35,-71.06"). Runs
+    /// Plans `preferences` over the current catalogue with the imported road times where present (see
+    /// ``plannerEstimator()``); `start`/`end` name places ("Boston", "42.35,-71.06"). Runs
     /// on a thread outside Swift's cooperative pool, at most ``PlanningGate/width`` at a time per instance.
     public func plan(
         _ preferences: TripPreferences, start: String? = nil, end: String? = nil, topK: Int? = nil
@@ -81,7 +82,17 @@ extension SportsTimeApp {
         if let topK, !(1...10).contains(topK) { throw PlanInputError(description: "topK must be 1–10.") }
         try Self.checkSize(preferences)
         let chosen = preferences
-        return try await gate.run { TripPlanningEngine.plan(chosen, catalog: catalog, topK: topK) }
+        // Imported road times where present (as the tour uses them), the estimate elsewhere.
+        let estimator = try await plannerEstimator()
+        return try await gate.run {
+            TripPlanningEngine.plan(chosen, catalog: catalog, estimator: estimator, topK: topK)
+        }
+    }
+
+    /// The estimator every trip planner uses: the stored road matrix (`trips road-times import`) over the default
+    /// estimate.
+    func plannerEstimator() async throws -> TravelEstimator {
+        TravelEstimator().with(roads: try await roadMatrix())
     }
 
     /// Suggested trips from `origin` in `month` ("2026-06"), e.g. "3 ballparks in 4 days from Boston"; none starting

@@ -93,6 +93,8 @@ public struct SportsTimeApp: AppModule {
         case .achievements: listAchievements
         case .suggestions: suggestionsRoute
         case .plan: planRoute
+        case .startTour: startTourRoute
+        case .tour: tourRoute
         case .createPoll: createPoll
         case .poll: showPoll
         case .vote: vote

@@ -8,6 +8,7 @@ public enum SportsTimeURL: String, AppRoute {
     case saveTrip, savedTrips, savedTrip, savedTripCalendar, deleteSavedTrip
     case addVisit, visits, deleteVisit, progress, achievements
     case suggestions, plan
+    case startTour, tour
     case createPoll, poll, vote, closePoll
 
     /// The route's method.
@@ -16,7 +17,7 @@ public enum SportsTimeURL: String, AppRoute {
     /// The route's one method.
     public var method: HTTPRequest.Method {
         switch self {
-        case .createTraveller, .saveTrip, .addVisit, .plan, .createPoll, .vote, .closePoll: .post
+        case .createTraveller, .saveTrip, .addVisit, .plan, .startTour, .createPoll, .vote, .closePoll: .post
         case .deleteTraveller, .deleteSavedTrip, .deleteVisit: .delete
         default: .get
         }
@@ -43,6 +44,8 @@ public enum SportsTimeURL: String, AppRoute {
         case .achievements: base + "achievements"
         case .suggestions: base + "suggestions"
         case .plan: base + "plan"
+        case .startTour: base + "tours"
+        case .tour: base + "tours/:id"
         case .createPoll: base + "polls"
         case .poll: base + "polls/:token"
         case .vote: base + "polls/:token/votes"

@@ -263,7 +263,7 @@ struct BigClubPageWeightTests {
 struct DashboardCacheKeyTests {
     static func key(_ state: DashboardState, _ viewer: Viewer) -> String {
         ClubWeeklyApp.DashboardCacheKey(
-            part: .page, club: ClubID("c1"), dataVersion: 3, weekStart: WebFixture.now, oldestOffset: -4,
+            part: .page, club: ClubID("c1"), dataVersion: "0.3", weekStart: WebFixture.now, oldestOffset: -4,
             state: state, viewer: viewer, renderedAt: "Sun 1 Nov · 12:00pm"
         ).string
     }

@@ -104,6 +104,44 @@ struct RoadTimeTests {
         #expect(refused.problem?.contains("estimated") == true)
     }
 
+    @Test("The trip planners use the imported matrix: a planned leg takes its miles from it")
+    func plannersUseTheMatrix() async throws {
+        let database = try await TestDatabases.make(.sqlite)
+        try await Migrator(SportsTimeApp.migrations).migrate(database)
+        let app = try SportsTimeApp(database: database, logger: Self.logger)
+        let preferences = TripPreferences(
+            planningMode: .dateRange, sports: [.mlb], startDate: LocalDate("2026-06-01"),
+            endDate: LocalDate("2026-06-07"), numberOfDrivers: 2)
+        let before = try await app.plan(preferences, start: "Boston").get()
+        let legs = before.flatMap(\.legs).filter { $0.fromVenueId != nil && $0.toVenueId != nil }
+        #expect(!legs.isEmpty)
+        // Same hours (so the same trips stay feasible), 7 more miles than estimated.
+        var rows = ["from,to,minutes,miles"]
+        var imported: [String: Double] = [:]
+        for leg in legs {
+            guard let from = leg.fromVenueId, let to = leg.toVenueId, imported[from.rawValue + ">" + to.rawValue] == nil
+            else { continue }
+            let miles = (leg.miles + 7).rounded()
+            // Both ways (the router reads one direction per pair).
+            for (a, b) in [(from, to), (to, from)] {
+                imported[a.rawValue + ">" + b.rawValue] = miles
+                rows.append("\(a.rawValue),\(b.rawValue),\(leg.drivingHours * 60),\(miles)")
+            }
+        }
+        _ = try await app.importRoadTimes(csv: rows.joined(separator: "\n"), source: "test")
+        let after = try await app.plan(preferences, start: "Boston").get()
+        var matched = 0
+        for leg in after.flatMap(\.legs) {
+            guard let from = leg.fromVenueId, let to = leg.toVenueId,
+                let miles = imported[from.rawValue + ">" + to.rawValue]
+            else { continue }
+            #expect(abs(leg.miles - miles) < 1e-9, "\(from) → \(to)")
+            matched += 1
+        }
+        #expect(matched > 0)
+        #expect(try await app.plannerEstimator().roads != nil)
+    }
+
     @Test("An imported matrix is stored (bad rows reported), read back and used by the planners' estimator")
     func importAndStore() async throws {
         let database = try await TestDatabases.make(.sqlite)

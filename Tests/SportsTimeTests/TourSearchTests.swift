@@ -108,7 +108,9 @@ struct TourSearchTests {
         let window = LocalDate("2019-07-14").flatMap { a in LocalDate("2019-07-17").map { a...$0 } }
         let search = BallparkTourSearch(
             rules: rules, startDates: window,
-            continuous: ContinuousTourSettings(refineWidth: 100, refinedFirstGames: 2, improvedTours: 2))
+            continuous: ContinuousTourSettings(
+                refineWidth: 100, refinedFirstGames: 2, improvedTours: 2, rankedDays: 1, dayScreenWidth: 40,
+                dayWideGames: 1, dayWideWidth: 100))
         let steps = StepLog()
         let report = search.report(catalog: files.catalog) { steps.add($0) }
         let tour = try #require(report.tour)
@@ -126,6 +128,30 @@ struct TourSearchTests {
         let fractions = steps.values.map(\.fraction)
         #expect(fractions.last == 1)
         #expect(fractions == fractions.sorted())
+    }
+
+    @Test("Ranked days: the days whose best opening did best come first, each day once")
+    func promisingDays() throws {
+        let files = try #require(TBFP2019.files)
+        let venues = BallparkTourSearch.homeVenues(of: .mlb, in: files.catalog)
+        let instance = try #require(
+            ContinuousTourInstance(
+                catalog: files.catalog, league: .mlb, venues: venues, rules: TBFP2019.benchmarkRules(files)))
+        func opening(_ day: String, _ index: Int) throws -> Int {
+            let date = try #require(LocalDate(day))
+            return try #require(
+                instance.games.indices.filter { instance.games[$0].localDate == date }.dropFirst(index).first)
+        }
+        let swept = [
+            ContinuousTourPath(path: [try opening("2019-05-01", 0)], seconds: 30, miles: 1),
+            ContinuousTourPath(path: [try opening("2019-07-16", 0)], seconds: 29, miles: 1),
+            ContinuousTourPath(path: [try opening("2019-07-16", 3)], seconds: 26, miles: 1),
+            ContinuousTourPath(path: [try opening("2019-04-08", 1)], seconds: 27, miles: 1),
+            ContinuousTourPath(path: [try opening("2019-06-02", 0)], seconds: 27, miles: 1),
+        ]
+        #expect(
+            instance.promisingDays(swept, count: 3).map(\.description) == ["2019-07-16", "2019-04-08", "2019-06-02"])
+        #expect(instance.promisingDays(swept, count: 0) == [])
     }
 
     @Test("A time limit returns the best tour so far and says so")

@@ -386,7 +386,12 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
     }
 
     /// The tour as an itinerary option (rank 1) with days, drives and overnight stops, like other plans.
+    /// Continuous-rules tours drive straight through (``continuousRoute(for:catalog:)``, no daily limit).
     public func itinerary(for tour: BallparkTour, catalog: Catalog) -> ItineraryOption? {
+        if tour.rules?.driving == .continuous {
+            guard let route = continuousRoute(for: tour, catalog: catalog) else { return nil }
+            return ItineraryBuilder(estimator: estimator).option(for: route, rank: 1, dailyLimit: 24, catalog: catalog)
+        }
         guard let route = plannedRoute(for: tour, catalog: catalog) else { return nil }
         return ItineraryBuilder(estimator: estimator).option(
             for: route, rank: 1, dailyLimit: driving.dailyLimit, catalog: catalog)

@@ -176,7 +176,7 @@ struct BallparkTourEngine: Sendable {
 
     // MARK: States
 
-    struct Label {
+    struct Label: VenueSetState {
         var mask: UInt64
         var game: Int32
         /// Index of the parent in the run's arena (−1 for a first game).
@@ -303,7 +303,7 @@ struct BallparkTourEngine: Sendable {
         let count = venueCount
         var arena: [(game: Int32, parent: Int32)] = []
         var layer: [Label] = []
-        var table = LabelTable(capacity: max(64, width * count))
+        var table = VenueSetTable(capacity: max(64, width * count))
         let lowerDay = search.startDates?.lowerBound.dayNumber ?? Int.min
         let upperDay = search.startDates?.upperBound.dayNumber ?? Int.max
         let minTailDays =
@@ -531,56 +531,5 @@ private final class ResultBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
-    }
-}
-
-/// Open-addressing table from (venue set, current venue) to a state's index in the children list.
-struct LabelTable {
-    private var keys: [UInt64]
-    private var venues: [Int32]
-    private var slots: [Int32]
-    private var stamps: [UInt32]
-    private var stamp: UInt32 = 0
-    private let mask: Int
-
-    init(capacity: Int) {
-        var size = 64
-        while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: 0, count: size)
-        venues = Array(repeating: 0, count: size)
-        slots = Array(repeating: 0, count: size)
-        stamps = Array(repeating: 0, count: size)
-        mask = size - 1
-    }
-
-    mutating func reset() {
-        stamp &+= 1
-        if stamp == 0 {
-            for index in stamps.indices { stamps[index] = 0 }
-            stamp = 1
-        }
-    }
-
-    /// Adds `label` to `list` unless a state with the same key is at least as good; replaces a worse one.
-    @inline(__always) mutating func offer(
-        _ label: BallparkTourEngine.Label, venue: Int, into list: inout [BallparkTourEngine.Label],
-        isBetter: (BallparkTourEngine.Label, BallparkTourEngine.Label) -> Bool
-    ) {
-        var hash = (label.mask ^ (UInt64(venue) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        hash ^= hash >> 31
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while stamps[index] == stamp {
-            if keys[index] == label.mask, venues[index] == Int32(venue) {
-                let existing = Int(slots[index])
-                if isBetter(label, list[existing]) { list[existing] = label }
-                return
-            }
-            index = (index + 1) & mask
-        }
-        stamps[index] = stamp
-        keys[index] = label.mask
-        venues[index] = Int32(venue)
-        slots[index] = Int32(list.count)
-        list.append(label)
     }
 }

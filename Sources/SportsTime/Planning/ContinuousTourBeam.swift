@@ -17,7 +17,7 @@ struct ContinuousTourPath: Sendable, Equatable {
 
 extension ContinuousTourInstance {
     /// One state of the beam: venues seen, the last game, the arena index of its parent, miles so far.
-    struct BeamState {
+    struct BeamState: VenueSetState {
         var mask: UInt64
         var game: Int32
         var parent: Int32
@@ -62,7 +62,7 @@ extension ContinuousTourInstance {
                 mask: UInt64(1) << UInt64(gameVenue[first]), game: Int32(first), parent: -1, miles: 0, key: origin,
                 remote: totalRemote)
         ]
-        var table = BeamTable(capacity: max(64, width * count))
+        var table = VenueSetTable(capacity: max(64, width * count))
         var children: [BeamState] = []
         children.reserveCapacity(width * count)
         while !layer.isEmpty {
@@ -108,12 +108,18 @@ extension ContinuousTourInstance {
                         mask: state.mask | (UInt64(1) << UInt64(v)), game: n, parent: state.parent,
                         miles: state.miles + miles[from * count + v], key: gameStart[Int(n)] + weight * remote,
                         remote: remote)
-                    table.offer(child, venue: v, into: &children)
+                    table.offer(child, venue: v, into: &children, isBetter: Self.isEarlierState)
                 }
             }
             layer = Self.select(children, width: width)
         }
         return nil
+    }
+
+    /// Of two states with the same venues at the same venue: the earlier last game, then fewer miles — the
+    /// continuous model's dominance.
+    @inline(__always) static func isEarlierState(_ a: BeamState, _ b: BeamState) -> Bool {
+        a.game < b.game || (a.game == b.game && a.miles < b.miles)
     }
 
     /// The `width` states with the smallest key (then fewer miles, then a fixed order), sorted.
@@ -160,58 +166,5 @@ extension ContinuousTourInstance {
             }
         }
         return values[k]
-    }
-}
-
-/// Open-addressing table from (venue set, last venue) to a state's index in the children list: keeps the earliest
-/// last game (then fewer miles) per key — the continuous model's dominance.
-struct BeamTable {
-    private var keys: [UInt64]
-    private var venues: [Int32]
-    private var slots: [Int32]
-    private var stamps: [UInt32]
-    private var stamp: UInt32 = 0
-    private let mask: Int
-
-    init(capacity: Int) {
-        var size = 64
-        while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: 0, count: size)
-        venues = Array(repeating: 0, count: size)
-        slots = Array(repeating: 0, count: size)
-        stamps = Array(repeating: 0, count: size)
-        mask = size - 1
-    }
-
-    mutating func reset() {
-        stamp &+= 1
-        if stamp == 0 {
-            for index in stamps.indices { stamps[index] = 0 }
-            stamp = 1
-        }
-    }
-
-    @inline(__always) mutating func offer(
-        _ state: ContinuousTourInstance.BeamState, venue: Int, into list: inout [ContinuousTourInstance.BeamState]
-    ) {
-        var hash = (state.mask ^ (UInt64(venue) &* 0x9E37_79B9_7F4A_7C15)) &* 0xBF58_476D_1CE4_E5B9
-        hash ^= hash >> 31
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while stamps[index] == stamp {
-            if keys[index] == state.mask, venues[index] == Int32(venue) {
-                let existing = Int(slots[index])
-                let old = list[existing]
-                if state.game < old.game || (state.game == old.game && state.miles < old.miles) {
-                    list[existing] = state
-                }
-                return
-            }
-            index = (index + 1) & mask
-        }
-        stamps[index] = stamp
-        keys[index] = state.mask
-        venues[index] = Int32(venue)
-        slots[index] = Int32(list.count)
-        list.append(state)
     }
 }

@@ -1,3 +1,4 @@
+import ClubhouseBasics
 import Dispatch
 import Foundation
 
@@ -43,6 +44,14 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
     public var countingVenues: Int
     /// Kicks of the iterated local search on each improved tour (0 = plain local improvement).
     public var kicks: Int
+    /// First days searched in depth after the sweep (0 = none): the days whose best first game did best in the
+    /// sweep, most promising first. A narrow beam ranks single first games badly but days well (a day's best game is
+    /// a steadier signal), so every game of such a day is screened with ``dayScreenWidth`` and its
+    /// ``dayWideGames`` best are searched with ``dayWideWidth``.
+    public var rankedDays: Int
+    public var dayScreenWidth: Int
+    public var dayWideGames: Int
+    public var dayWideWidth: Int
 
     /// Settings from their parts (clamped to sensible ranges).
     public init(
@@ -50,7 +59,8 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
         boundSubsetSize: Int = 0, boundEvaluations: Int = 24, exactUpTo: Int = 8, rankingWeight: Double = 3,
         timeBuckets: Bool = true, kicks: Int = 0, countingVenues: Int = 6, globalWidth: Int = 0,
         paces: [Double] = [1.2, 1.3], sweeps: Bool = true, screenedFirstGames: Int = 0, screenWidth: Int = 300,
-        improveWindow: Int = 9, chainOpenings: Int = 0
+        improveWindow: Int = 9, chainOpenings: Int = 0, rankedDays: Int = 4, dayScreenWidth: Int = 300,
+        dayWideGames: Int = 4, dayWideWidth: Int = 3_000
     ) {
         self.sweepWidth = max(1, sweepWidth)
         self.refineWidth = max(self.sweepWidth, refineWidth)
@@ -70,6 +80,10 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
         self.screenWidth = max(1, screenWidth)
         self.improveWindow = min(14, max(3, improveWindow))
         self.chainOpenings = max(0, chainOpenings)
+        self.rankedDays = max(0, rankedDays)
+        self.dayScreenWidth = max(1, dayScreenWidth)
+        self.dayWideGames = max(0, dayWideGames)
+        self.dayWideWidth = max(1, dayWideWidth)
     }
 }
 
@@ -159,7 +173,7 @@ struct ContinuousTourRunner {
             let paces = settings.paces
             let results = parallelMap(paces.count) { i in
                 instance.globalTimeBeam(
-                    width: settings.globalWidth, pace: paces[i], weight: settings.rankingWeight, firstLimit: total,
+                    width: settings.globalWidth, pace: paces[i], weight: settings.rankingWeight, firstGames: 0..<total,
                     shouldStop: expired)
             }
             for found in results.compactMap({ $0 }) {
@@ -183,10 +197,10 @@ struct ContinuousTourRunner {
                 break
             }
             let upper = min(total, position + batch)
-            let incumbent = best?.seconds ?? .infinity
             let lower = position
+            // No incumbent: every first game gets its own result, which the ranked-days stage compares.
             let results = parallelMap(upper - lower) { i in
-                search(first: lower + i, width: settings.sweepWidth, incumbent: incumbent * 1.04)
+                search(first: lower + i, width: settings.sweepWidth, incumbent: .infinity)
             }
             var batchBest: ContinuousTourPath?
             for found in results.compactMap({ $0 }) {
@@ -201,6 +215,9 @@ struct ContinuousTourRunner {
             report("sweep", 0.2 + 0.25 * Double(position) / Double(total), best)
         }
         outcome.searchedFirstGames = total
+        let deep = outcome.stoppedEarly ? [] : searchRankedDays(perFirst, total: total, best: &best)
+        perFirst.append(contentsOf: deep)
+        outcome.stoppedEarly = outcome.stoppedEarly || expired()
 
         // Screen: the best first games of the sweep again with a medium beam (successive halving before the wide
         // refinement: a narrow sweep ranks first games only roughly).
@@ -227,7 +244,7 @@ struct ContinuousTourRunner {
                     if best.map({ found.isBetter(than: $0) }) ?? true { best = found }
                 }
                 index = upper
-                report("screen", 0.45 + 0.1 * Double(index) / Double(max(1, screened.count)), best)
+                report("screen", 0.5 + 0.05 * Double(index) / Double(max(1, screened.count)), best)
             }
         }
 
@@ -332,6 +349,42 @@ struct ContinuousTourRunner {
         return outcome
     }
 
+    /// The ranked-days stage (see ``ContinuousTourSettings/rankedDays``): the tours it found, most promising day
+    /// first; `best` is updated as it goes. Stops between batches once the time is up.
+    func searchRankedDays(
+        _ swept: [ContinuousTourPath], total: Int, best: inout ContinuousTourPath?
+    )
+        -> [ContinuousTourPath]
+    {
+        guard settings.rankedDays > 0, settings.dayWideGames > 0 else { return [] }
+        let days = instance.promisingDays(swept, count: settings.rankedDays)
+        var found: [ContinuousTourPath] = []
+        for (rank, day) in days.enumerated() {
+            if expired() { break }
+            let firsts = (0..<total).filter { instance.games[$0].localDate == day }
+            let screened = parallelMap(firsts.count) { i in
+                search(first: firsts[i], width: settings.dayScreenWidth, incumbent: .infinity)
+            }
+            .compactMap { $0 }.sorted { $0.isBetter(than: $1) }
+            found.append(contentsOf: screened)
+            let wide = Array(screened.prefix(settings.dayWideGames).map { $0.path[0] })
+            var index = 0
+            while index < wide.count, !expired() {
+                let upper = min(wide.count, index + 2)
+                let slice = Array(wide[index..<upper])
+                found.append(
+                    contentsOf: parallelMap(slice.count) { i in
+                        search(first: slice[i], width: settings.dayWideWidth, incumbent: .infinity)
+                    }
+                    .compactMap { $0 })
+                index = upper
+            }
+            for tour in found where best.map({ tour.isBetter(than: $0) }) ?? true { best = tour }
+            report("days", 0.45 + 0.05 * Double(rank + 1) / Double(days.count), best)
+        }
+        return found
+    }
+
     /// `body(0..<count)` on all cores, results in index order.
     func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T?) -> [T?] {
         let box = SlotBox<T>(count: count)
@@ -339,6 +392,21 @@ struct ContinuousTourRunner {
             box.set(index, body(index))
         }
         return box.values
+    }
+}
+
+extension ContinuousTourInstance {
+    /// The `count` local days whose best opening in `swept` gave the shortest tour, best first (ties: the earlier
+    /// day).
+    func promisingDays(_ swept: [ContinuousTourPath], count: Int) -> [LocalDate] {
+        var dayBest: [LocalDate: Double] = [:]
+        for found in swept {
+            guard let first = found.path.first else { continue }
+            let day = games[first].localDate
+            dayBest[day] = min(dayBest[day] ?? .infinity, found.seconds)
+        }
+        return dayBest.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }
+            .prefix(count).map(\.key)
     }
 }
 

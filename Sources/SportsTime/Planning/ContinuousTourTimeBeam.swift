@@ -102,20 +102,22 @@ extension ContinuousTourInstance {
     /// starts (buckets one game long) and each bucket keeps its `width` states most ahead of schedule — venues seen,
     /// minus `pace` × days since the first pitch, minus `weight` × the remote venues left (in units of the mean
     /// remoteness). Per (venue set, last venue) a bucket keeps the best score. States that cannot finish before the
-    /// best tour so far are dropped. `firstLimit` (a game index) bounds the opening games; `shouldStop` is asked per
-    /// bucket.
+    /// best tour so far (or `incumbent`) are dropped. `firstGames` (game indices) are the opening games; `shouldStop`
+    /// is asked per bucket.
     func globalTimeBeam(
-        width: Int, pace: Double, weight: Double, firstLimit: Int, shouldStop: () -> Bool = { false }
+        width: Int, pace: Double, weight: Double, firstGames: Range<Int>, incumbent: Double = .infinity,
+        shouldStop: () -> Bool = { false }
     ) -> ContinuousTourPath? {
-        guard !games.isEmpty else { return nil }
+        let firstGames = firstGames.clamped(to: 0..<games.count)
+        guard !firstGames.isEmpty else { return nil }
         let count = venueCount
-        let season = gameStart[0]
+        let season = gameStart[firstGames.lowerBound]
         let bucketSeconds = max(600, gameSeconds)
         let bucketCount = Int(((gameStart.last ?? season) - season) / bucketSeconds) + 2
         var buckets = [[BeamState]](repeating: [], count: bucketCount)
         let meanRemote = max(1, remoteness.reduce(0, +) / Double(max(1, count)))
         let allRemote = remoteness.reduce(0, +)
-        for g in 0..<min(firstLimit, games.count) {
+        for g in firstGames {
             let b = Int((gameStart[g] - season) / bucketSeconds)
             buckets[b].append(
                 BeamState(
@@ -124,7 +126,7 @@ extension ContinuousTourInstance {
         }
         var arena: [(game: Int32, parent: Int32)] = []
         var best: ContinuousTourPath?
-        var limit = Double.infinity
+        var limit = incumbent
         for b in 0..<bucketCount {
             if shouldStop() { break }
             var states = buckets[b]

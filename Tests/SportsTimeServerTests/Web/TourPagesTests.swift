@@ -32,23 +32,36 @@ struct TourPagesTests {
             good?.key(version: "v1") == "league=wnba&season=2026&drivers=2&hours=10&from=2026-06-01&to=2026-06-03&v=v1")
     }
 
-    @Test("continuous rules: the search runs under them and the result states them, its bound and no save button")
+    @Test(
+        "continuous rules with a game length and buffer: the search runs under them, the result states them and its bound, and saves as a trip"
+    )
     func continuousRules() async throws {
         try await MorePages.withPages { app, client in
             let browser = MorePages.Browser(client)
-            let request = Self.request + [("rules", "continuous")]
+            let form = MorePages.text(try await browser.get("/trips/tour"))
+            #expect(form.contains("name=\"game\"") && form.contains("name=\"buffer\""))
+            let request = Self.request + [("rules", "continuous"), ("game", "2.5"), ("buffer", "0.5")]
             let started = try await browser.post("/trips/tour", request)
             let url = try #require(started.headers[.location])
-            #expect(url.contains("rules=continuous"))
+            #expect(url.contains("rules=continuous") && url.contains("game=2.5") && url.contains("buffer=0.5"))
             var logger = Logger(label: "test")
             logger.logLevel = .warning
             try await JobRunner(
                 queue: JobQueue(database: app.schedules.database), handlers: app.jobHandlers, logger: logger
             ).drain()
             let result = MorePages.text(try await browser.get(url))
-            #expect(result.contains("continuous driving (any hour), 3 h games, no buffer"))
+            #expect(result.contains("continuous driving (any hour), 2.5 h games, 0.5 h buffer"))
             #expect(result.contains("First pitch to last out") && result.contains("<dt>Lower bound</dt>"))
-            #expect(!result.contains("Save to my trips"))
+            #expect(result.contains("Save to my trips"))
+            let save = try await browser.post(url, [("save", "1")])
+            let saved = try #require(save.headers[.location])
+            #expect(saved.hasPrefix("/trips/saved/"))
+            let trip = MorePages.text(try await browser.get(saved))
+            #expect(trip.contains("driving around the clock"))
+            let (_, _, badExtras) = TourModel.parse(
+                Self.request + [("game", "9"), ("buffer", "-1"), ("limit", "0"), ("parks", "nowhere,fenway-park")],
+                catalog: try await app.currentCatalog(), thisYear: 2026)
+            #expect(Set(badExtras.keys) == ["game", "buffer", "limit", "parks"])
             let (_, _, errors) = TourModel.parse(
                 request + [("start", "Boston")], catalog: try await app.currentCatalog(), thisYear: 2026)
             #expect(errors["start"] != nil)

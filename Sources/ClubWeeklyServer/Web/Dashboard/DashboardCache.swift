@@ -37,7 +37,7 @@ extension ClubWeeklyApp {
         var part: DashboardPart
         var club: ClubID
         /// Changes with every write that can change the week's pages (see ``ClubWeeklyApp/pageDataVersion(_:)``).
-        var dataVersion: Int64
+        var dataVersion: String
         var weekStart: Date
         /// The oldest selectable week (moves when older data arrives or a new week begins).
         var oldestOffset: Int
@@ -62,7 +62,7 @@ extension ClubWeeklyApp {
         var string: String {
             let personal = Self.isPersonal(state, viewer: viewer)
             let fields = [
-                "dashboard", part.rawValue, club.rawValue, String(dataVersion), String(weekStart.epochMilliseconds),
+                "dashboard", part.rawValue, club.rawValue, dataVersion, String(weekStart.epochMilliseconds),
                 String(oldestOffset), state.query, viewer.viewerClass.rawValue,
                 personal ? viewer.memberID ?? "" : "", personal ? viewer.memberName ?? "" : "", renderedAt,
             ]
@@ -71,12 +71,11 @@ extension ClubWeeklyApp {
         }
     }
 
-    /// The version of the club's data that cached pages and week JSON are keyed on: the one place to switch when
-    /// storage versions each week on its own (the data side's per-week version, e.g.
-    /// `weeks.version(club:week:)`), so a new activity stops invalidating every other week's pages.
-    func pageDataVersion(_ visit: Visit, week: Week) async throws -> Int64 {
-        _ = week
-        return visit.record.dataVersion
+    /// The version of what the pages of `week` show (``WeekService/version(club:week:)``: the club's members and
+    /// settings, and the activities of the week and the 12 before it, which trends and insights read), so a new
+    /// activity leaves every other week's cached pages alone.
+    func pageDataVersion(_ visit: Visit, week: Week) async throws -> String {
+        try await weeks.version(club: visit.record, week: week)
     }
 
     /// The dashboard page or fragment for `state`, from the cache when nothing it shows has changed.

@@ -18,6 +18,13 @@ struct TourRequest: Codable, Sendable, Equatable {
     var to: LocalDate?
     /// The driving model (nil = daily, as before rules were explicit, so stored keys stay the same).
     var rules: TravelRules.DrivingModel?
+    /// Game length and buffer before the next first pitch in hours (nil = the rules' defaults).
+    var gameHours: Double? = nil
+    var bufferHours: Double? = nil
+    /// The parks to see (nil = every home venue of the league).
+    var parks: [VenueID]? = nil
+    /// Seconds the search may take before it returns its best tour (nil = the server's default).
+    var timeLimit: Double? = nil
 
     /// The request's query items (the result page's URL).
     var items: [(String, String)] {
@@ -29,6 +36,10 @@ struct TourRequest: Codable, Sendable, Equatable {
         if let from { items.append(("from", from.description)) }
         if let to { items.append(("to", to.description)) }
         if let rules, rules != .daily { items.append(("rules", rules.rawValue)) }
+        if let gameHours { items.append(("game", PlanQuery.number(gameHours))) }
+        if let bufferHours { items.append(("buffer", PlanQuery.number(bufferHours))) }
+        if let parks { items.append(("parks", parks.map(\.rawValue).sorted().joined(separator: ","))) }
+        if let timeLimit { items.append(("limit", PlanQuery.number(timeLimit))) }
         return items
     }
 
@@ -173,8 +184,10 @@ extension SportsTimeApp {
         // Daily tours use the league's usual game length, as the itinerary (router) they are shown with.
         let driving = request.rules ?? .daily
         var rules = TravelRules(
-            driving: driving, gameHours: driving == .continuous ? 3 : request.league.typicalGameDuration / 3600,
+            driving: driving,
+            gameHours: request.gameHours ?? (driving == .continuous ? 3 : request.league.typicalGameDuration / 3600),
             drivers: request.drivers, hoursPerDriver: request.hours)
+        if let buffer = request.bufferHours { rules.bufferHours = buffer }
         rules.estimator = rules.estimator.with(roads: roads)
         return rules
     }
@@ -187,7 +200,8 @@ extension SportsTimeApp {
     ) {
         // A bound on the server's work: past it the best tour found so far is kept (it is labelled as such).
         var search = BallparkTourSearch(
-            rules: tourRules(request, roads: roads), timeBudgetSeconds: request.rules == .continuous ? 60 : 120)
+            rules: tourRules(request, roads: roads),
+            timeBudgetSeconds: request.timeLimit ?? (request.rules == .continuous ? 60 : 120))
         if request.from != nil || request.to != nil {
             search.startDates =
                 (request.from ?? LocalDate(dayNumber: 0))...(request.to ?? LocalDate(dayNumber: 200_000))
@@ -221,6 +235,7 @@ extension SportsTimeApp {
             try await tours.update(
                 key: key, state: .searching, message: "Trying every first day of the season…", startedAt: Date())
             let league = stored.request.league
+            let parks = stored.request.parks
             let latest = TourProgressBox()
             // The search reports from its thread; a watcher stores the latest step about once a second.
             let watcher = Task {
@@ -235,7 +250,9 @@ extension SportsTimeApp {
             let report = await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .utility).async {
                     continuation.resume(
-                        returning: search.report(catalog: catalog, league: league) { latest.value = $0 })
+                        returning: search.report(
+                            catalog: catalog, league: league, venues: parks.map { Set($0) }
+                        ) { latest.value = $0 })
                 }
             }
             watcher.cancel()
@@ -266,6 +283,7 @@ extension SportsTimeApp {
         let phase =
             switch step.phase {
             case "sweep": "Trying every first game"
+            case "days": "Searching the most promising first days in depth"
             case "refine": "Searching the best starts again, wider"
             case "improve": "Improving the best tours"
             case "bound": "Proving how close to optimal it is"

@@ -14,6 +14,13 @@ struct TourModel: Sendable, Equatable {
         var from = ""
         var to = ""
         var rules = "daily"
+        /// Game length and buffer in hours (empty = the rules' defaults).
+        var game = ""
+        var buffer = ""
+        /// Venue ids, comma-separated (empty = every park of the league); the API's `parks`.
+        var parks = ""
+        /// Seconds the search may take (empty = the server's default); the API's `timeLimit`.
+        var limit = ""
     }
 
     struct Day: Sendable, Equatable {
@@ -29,7 +36,7 @@ struct TourModel: Sendable, Equatable {
         var driving: String
         var venues: Int
         var span: String
-        /// The route on a map (daily tours, which have an itinerary with overnight stops).
+        /// The route on a map (from the tour's itinerary; its presence offers "Save to my trips").
         var map: TripMapModel?
         var itinerary: [Day]
         /// The rules the tour obeys, for people.
@@ -80,7 +87,12 @@ struct TourModel: Sendable, Equatable {
         input.from = String((value("from") ?? "").prefix(20))
         input.to = String((value("to") ?? "").prefix(20))
         input.rules = String((value("rules") ?? "daily").prefix(20)).lowercased()
+        input.game = String((value("game") ?? "").prefix(10))
+        input.buffer = String((value("buffer") ?? "").prefix(10))
+        input.parks = String((value("parks") ?? "").prefix(2_000))
+        input.limit = String((value("limit") ?? "").prefix(10))
         var errors: [String: String] = [:]
+        let extras = parseExtras(input, catalog: catalog, errors: &errors)
         let rules = TravelRules.DrivingModel(rawValue: input.rules)
         if rules == nil { errors["rules"] = "Choose daily or continuous driving." }
         if rules == .continuous, !input.start.isEmpty {
@@ -121,8 +133,52 @@ struct TourModel: Sendable, Equatable {
             TourRequest(
                 league: league, season: season, drivers: drivers, hours: hours,
                 start: input.start.isEmpty ? nil : input.start, from: from, to: to,
-                rules: rules == .continuous ? .continuous : nil), errors
+                rules: rules == .continuous ? .continuous : nil, gameHours: extras.game, bufferHours: extras.buffer,
+                parks: extras.parks, timeLimit: extras.limit), errors
         )
+    }
+
+    /// Limits of the optional fields.
+    enum Limits {
+        static let gameHours = 1.0...6.0
+        static let bufferHours = 0.0...12.0
+        static let timeLimit = 1.0...120.0
+        static let parks = 2...64
+    }
+
+    /// Game length, buffer, parks and time limit of `input` (nil where empty); problems go to `errors`.
+    static func parseExtras(
+        _ input: Input, catalog: Catalog, errors: inout [String: String]
+    ) -> (game: Double?, buffer: Double?, parks: [VenueID]?, limit: Double?) {
+        func number(_ text: String, _ range: ClosedRange<Double>, field: String, message: String) -> Double? {
+            guard !text.isEmpty else { return nil }
+            guard let value = Double(text), value.isFinite, range.contains(value) else {
+                errors[field] = message
+                return nil
+            }
+            return value
+        }
+        let game = number(input.game, Limits.gameHours, field: "game", message: "A game lasts 1 to 6 hours.")
+        let buffer = number(
+            input.buffer, Limits.bufferHours, field: "buffer", message: "Between 0 and 12 hours before a first pitch.")
+        let limit = number(
+            input.limit, Limits.timeLimit, field: "limit", message: "A time limit of 1 to 120 seconds.")
+        var parks: [VenueID]?
+        let names = input.parks.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        if !names.isEmpty {
+            let unknown = names.filter { catalog.venue(VenueID(rawValue: $0)) == nil }
+            let unique = Array(Set(names)).sorted()
+            if !unknown.isEmpty {
+                errors["parks"] =
+                    "Unknown venue id: \(unknown.prefix(3).joined(separator: ", ")) (see /api/trips/venues)."
+            } else if !Limits.parks.contains(unique.count) {
+                errors["parks"] = "Choose 2 to 64 different parks, or none for every park of the league."
+            } else {
+                parks = unique.map(VenueID.init(rawValue:))
+            }
+        }
+        return (game, buffer, parks, limit)
     }
 
     static let leagueChoices = League.allCases.map { MoreFields.Choice(value: $0.rawValue, label: $0.displayName) }
@@ -204,7 +260,12 @@ struct TourModel: Sendable, Equatable {
                 var result = Result(
                     days: tour.totalDays, distance: prefs.distance(miles: tour.totalMiles),
                     driving: TripsComponents.hours(tour.drivingHours), venues: tour.venueIds.count,
-                    span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))", map: nil,
+                    span: "\(TripsComponents.day(tour.firstDay)) → \(TripsComponents.day(tour.lastDay))",
+                    map: search.flatMap { $0.itinerary(for: tour, catalog: catalog) }.map {
+                        TripMap.model(
+                            for: $0, start: nil, end: nil, title: "Every \(request.league.displayName) venue",
+                            units: prefs)
+                    },
                     itinerary: continuousDays(tour, catalog: catalog))
                 annotate(&result, tour: tour)
                 model.status = .done(result)

@@ -36,7 +36,8 @@ extension TripsWebController {
                 }
                 let session = try await app.sessionCreatingTraveller(request, context)
                 let saved = try await app.storeTrip(
-                    name: "Every \(tourRequest.league.displayName) venue, \(tourRequest.season)", option: option,
+                    name: "Every \(tourRequest.league.displayName) venue, \(tourRequest.season)"
+                        + (tourRequest.rules == .continuous ? " (driving around the clock)" : ""), option: option,
                     preferences: nil, owner: session.id)
                 return Self.seeOther(
                     TripsPageURL.savedTrip.path(["id": saved.id]), setCookies: session.setCookie.map { [$0] } ?? [])

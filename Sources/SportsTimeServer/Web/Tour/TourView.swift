@@ -91,8 +91,8 @@ enum TourView {
         )
     }
 
-    /// "Save to my trips" for tours with an itinerary (daily rules; a continuous tour drives through the night and
-    /// has no day-by-day plan with overnight stops to save).
+    /// "Save to my trips" for tours with an itinerary (both rules: a continuous tour is saved with its drives running
+    /// straight through).
     static func saveForm(_ model: TourModel, _ result: TourModel.Result) -> Node<HTML.BodyContext> {
         guard result.map != nil else { return .empty }
         return .form(
@@ -143,7 +143,17 @@ enum TourView {
                     value: input.hours, error: model.errors["hours"], extra: " min=\"2\" max=\"12\" step=\"0.5\""),
                 MoreFields.input(
                     id: "tour-start", name: "start", label: "Start and end city (optional)", value: input.start,
-                    error: model.errors["start"])),
+                    error: model.errors["start"]),
+                MoreFields.input(
+                    id: "tour-game", name: "game", label: "Game length, hours (optional)", type: "number",
+                    value: input.game, error: model.errors["game"],
+                    extra: " min=\"1\" max=\"6\" step=\"0.25\" placeholder=\"3\""),
+                MoreFields.input(
+                    id: "tour-buffer", name: "buffer", label: "Buffer before a game, hours (optional)",
+                    type: "number", value: input.buffer, error: model.errors["buffer"],
+                    extra:
+                        " min=\"0\" max=\"12\" step=\"0.25\" placeholder=\"0 or 1\" title=\"Default: 0 continuous, 1 daily\""
+                )),
             .details(
                 .class("tour-window"), .if(!input.from.isEmpty || !input.to.isEmpty, .flag("open")),
                 .summary(.text("First day window (optional, faster)")),

@@ -36,20 +36,21 @@ extension TripsWebController {
         return Self.html(
             TripEditView.render(
                 model, tripID: trip.record.trip.id,
-                candidates: Self.candidates(for: trip.body.option, catalog: catalog, prefs: prefs),
+                candidates: Self.candidates(
+                    for: trip.body.option, catalog: catalog, prefs: prefs, estimator: try await app.plannerEstimator()),
                 refusal: refusal, notice: notice, prefs: prefs),
             status: status)
     }
 
     /// Games that could be added: the trip's leagues, within its days, not in it yet, nearest first (at most 60).
-    static func candidates(for option: ItineraryOption, catalog: Catalog, prefs: TripsPrefs) -> [TripEditView.Candidate]
-    {
+    static func candidates(
+        for option: ItineraryOption, catalog: Catalog, prefs: TripsPrefs, estimator: TravelEstimator = TravelEstimator()
+    ) -> [TripEditView.Candidate] {
         guard let first = option.days.first?.date, let last = option.days.last?.date else { return [] }
         let leagues = Set(option.games.map(\.league))
         let inTrip = Set(option.games.map(\.gameId))
         let utc = TimeZone(secondsFromGMT: 0) ?? .current
         let venues = option.games.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
-        let estimator = TravelEstimator()
         let builder = ItineraryBuilder()
         let games = catalog.games(
             from: first.start(in: utc).addingTimeInterval(-86400),
@@ -111,8 +112,9 @@ extension TripsWebController {
             let chosen = ids
             let preferences = body.preferences
             let rank = body.option.rank
+            let engine = TripPlanningEngine(router: GameDAGRouter(estimator: try await app.plannerEstimator()))
             let result = try await app.gate.run {
-                TripEditor.route(chosen, preferences: preferences, rank: rank, catalog: catalog)
+                TripEditor.route(chosen, preferences: preferences, rank: rank, catalog: catalog, engine: engine)
             }
             switch result {
             case .failure(var refusal):
