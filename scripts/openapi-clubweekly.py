@@ -26,6 +26,7 @@ schemas = {
  "WorkerError": obj({"error": S()}),
  "Trend": trend,
  "Metric": metric,
+ "WeekPage": obj({"number": I(), "limit": I(), "pages": I(), "members": {"type": "integer", "description": "ranked members in the whole week"}, "activities": {"type": "integer", "description": "activities in the whole week"}, "next": {"type": ["string", "null"], "description": "path and query of the next page; null on the last"}}),
  "WeekView": obj({
    "club": ref("ClubInfo"),
    "week": obj({"offset": I(), "label": S(), "firstDay": {"type": "string", "format": "date"}, "lastDay": {"type": "string", "format": "date"}, "start": DT(), "end": DT(), "oldestOffset": I()}),
@@ -33,7 +34,8 @@ schemas = {
    "summary": obj({"distanceKm": N(), "rides": I(), "activeMembers": I(), "elevationM": I(), "movingTimeS": I(), "trends": {"type": "object", "additionalProperties": ref("Trend")}}),
    "members": arr(obj({"memberId": S(), "name": S(), "fullName": S(), "initials": S(), "hue": I(), "rank": I(), "distanceKm": N(), "rides": I(), "movingTimeS": I(), "movingTime": S(), "elevationM": I(), "avgSpeedKmh": N(), "longestRideKm": N(), "trend": ref("Trend")})),
    "activities": arr(obj({"memberId": S(), "memberName": S(), "title": S(), "startDate": DT(), "startLocal": S(), "sportType": S(), "sportLabel": S(), "emoji": S(), "distanceKm": N(), "movingTimeS": I(), "movingTime": S(), "elevationM": I(), "elevation": S(), "pace": S(), "trainer": B(), "commute": B(), "source": {"type": "string", "enum": ["strava", "import", "demo"]}})),
- }),
+   "page": ref("WeekPage"),
+ }, ["club", "week", "metric", "summary", "members", "activities"]),
  "ClubInfo": obj({"slug": S(), "name": S(), "timeZone": S(), "weekStart": S(), "colors": arr(S()), "countedSportTypes": arr(S()), "feedPublic": B()}),
  "Member": obj({"id": S(), "name": S(), "fullName": S(), "initials": S(), "stravaConnected": B(), "joinedAt": DT()}),
  "SyncStatus": obj({"memberId": S(), "name": S(), "source": {"type": "string", "enum": ["strava", "import"]}, "connected": B(), "lastSyncAt": nullable(DT()), "lastError": {"type": ["string", "null"]}, "activities": I()}, ["memberId", "name", "source", "connected", "activities"]),
@@ -62,8 +64,12 @@ offset = {"name": "offset", "in": "query", "schema": {"type": "integer", "maximu
 cookie = [{"session": []}, {"clubCode": []}, {}]
 paths = {
  "/health": {"get": {"summary": "Liveness and database check", "responses": {"200": resp(ref("Health")), "503": resp(ref("Health"), "Database unreachable")}}},
- "/api/clubs/{slug}/week": {"get": {"summary": "Week view: summary, ranked members, activities", "parameters": [slug, offset, {"name": "metric", "in": "query", "schema": metric}], "security": cookie,
-   "responses": {"200": resp(ref("WeekView")), "400": err("Bad offset or metric"), "401": err("Private club: sign in"), "404": err("Unknown club")}}},
+ "/api/clubs/{slug}/week": {"get": {"summary": "Week view: summary, ranked members, activities", "description": "A week of at most 500 ranked members and 2,000 activities, asked for without limit, page or view, is answered whole (no page object). A bigger week without limit gets its first 200 members and activities and a page object whose next link asks for the rest. limit and page page both lists with the same numbers (members by rank, activities newest first); view=summary gives the totals and the top 10 members without activities.",
+   "parameters": [slug, offset, {"name": "metric", "in": "query", "schema": metric},
+     {"name": "limit", "in": "query", "schema": {"type": "integer", "minimum": 1, "maximum": 1000}, "description": "members and activities per page (default: the whole week up to 500 members and 2,000 activities, else 200)"},
+     {"name": "page", "in": "query", "schema": {"type": "integer", "minimum": 1, "default": 1}, "description": "page number, from 1"},
+     {"name": "view", "in": "query", "schema": {"type": "string", "enum": ["full", "summary"], "default": "full"}, "description": "summary: totals and the top 10 members, no activities"}], "security": cookie,
+   "responses": {"200": resp(ref("WeekView")), "400": err("Bad offset, metric, limit, page or view"), "401": err("Private club: sign in"), "404": err("Unknown club")}}},
  "/api/clubs/{slug}/members": {"get": {"summary": "Members", "parameters": [slug], "security": cookie, "responses": {"200": resp(arr(ref("Member"))), "401": err("Private club"), "404": err("Unknown club")}}},
  "/api/clubs/{slug}/members/{member}/insights": {"get": {"summary": "Insights: My Stats, Me vs Top 3, Lowest week & why", "parameters": [slug, {"name": "member", "in": "path", "required": True, "schema": S()}, offset, {"name": "rider", "in": "query", "schema": S(), "description": "rider for Lowest week (default: the week's lowest)"}], "security": cookie,
    "responses": {"200": resp(ref("Insights")), "400": err("Bad offset"), "401": err("Private club"), "404": err("Unknown club or member")}}},

@@ -41,6 +41,13 @@ public struct MemberHistory: Sendable, Equatable {
             ?? [:]
     }
 
+    /// A history from per-member series already aggregated (the server's weekly rollups): one stats value per week
+    /// of `weeks` (oldest first) for each member in `series`; members absent are zero-filled.
+    public init(weeks: [Week], series: [MemberID: [MemberWeekStats]]) {
+        self.weeks = weeks
+        self.table = series.filter { $0.value.count == weeks.count && $0.value.contains(where: \.isActive) }
+    }
+
     /// The index of the week containing `date`: a binary search when the weeks are in order (the usual case),
     /// a scan otherwise.
     private static func weekIndex(of date: Date, weeks: [Week], starts: [Date], ordered: Bool) -> Int? {

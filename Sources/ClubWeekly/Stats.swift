@@ -322,9 +322,19 @@ public enum WeeklyStats {
         names: [MemberID: String] = [:]
     ) -> WeekReport {
         let counted = countedActivities(activities, in: week, counting: sportTypes)
-        let current = stats(of: counted)
-        let prior = memberStats(activities, in: week.previous, counting: sportTypes)
+        return report(
+            current: stats(of: counted), previous: memberStats(activities, in: week.previous, counting: sportTypes),
+            counted: counted, week: week, metric: metric, names: names)
+    }
 
+    /// The week's report from per-member stats already aggregated (the server's weekly rollups): `current` of the
+    /// week, `previous` of the week before (for trends), and the week's counted activities in any order (the rides
+    /// list; may be empty when only the ranking is wanted). Equal to
+    /// ``report(activities:week:counting:metric:names:)`` when the stats are those of the same activities.
+    public static func report(
+        current: [MemberID: MemberWeekStats], previous prior: [MemberID: MemberWeekStats], counted: [Activity],
+        week: Week, metric: Metric = .distance, names: [MemberID: String] = [:]
+    ) -> WeekReport {
         let members = rank(Array(current.values), by: metric, names: names).map { entry in
             let previous = prior[entry.stats.memberID] ?? .zero(entry.stats.memberID)
             return RankedMember(

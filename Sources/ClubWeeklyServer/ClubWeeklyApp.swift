@@ -76,6 +76,7 @@ public struct ClubWeeklyApp: AppModule {
         // An import that ran inside a request of a process that stopped will never finish: say so to its member.
         let now = Date()
         try await imports.repository.failAbandoned(before: now.addingTimeInterval(-3600), now: now)
+        try await rebuildStaleRollups()
         if config.seedDemo { try await seedDemoIfEmpty() }
     }
 
@@ -153,9 +154,7 @@ public struct ClubWeeklyApp: AppModule {
         guard TextLimits.fits(first, TextLimits.firstName), TextLimits.fits(last, TextLimits.lastName) else {
             throw CLIError("--member: \(Membership.InvalidName.message)")
         }
-        let existing = try await members.members(of: record.club.id).first {
-            $0.firstName.lowercased() == first.lowercased() && $0.lastName.lowercased() == last.lowercased()
-        }
+        let existing = try await members.find(named: first, last, in: record.club.id)
         let member: Member
         if let existing {
             member = existing

@@ -155,10 +155,12 @@ extension ClubWeeklyApp {
             )
         }
         // Like the worker: a computed payload is served as stored (with `X-Cache: HIT`) for up to an hour, and here
-        // only while the club's data is unchanged.
+        // only while what the week shows is unchanged (``WeekService/version(club:week:)``).
         let week = WeekCalendar(club: record.club).week(offset: offset, from: weeks.now())
-        let key = ["feed", record.club.id.rawValue, String(record.dataVersion), String(week.start.epochMilliseconds)]
-            .joined(separator: "|")
+        let key = [
+            "feed", record.club.id.rawValue, try await weeks.version(club: record, week: week),
+            String(week.start.epochMilliseconds),
+        ].joined(separator: "|")
         if let hit = cache.get(key, maxAge: 3600, now: weeks.now()) {
             return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"])
         }

@@ -186,7 +186,9 @@ struct ImportRepository: Sendable {
         try await database.transaction { db in
             // The club's row first, as deleting a member does (the two cannot deadlock), then the member's: one
             // member's imports finish one at a time, and a member deleted meanwhile stops this.
-            try await DataVersion.bump(club: club, on: db)
+            // (Only `data_version`: the rollups below mark the weeks this import changed.)
+            try await db.raw("UPDATE cw_clubs SET data_version = data_version + 1 WHERE id = \(bind: club.rawValue)")
+                .run()
             let lock: SQLQueryString = kind == .postgres ? "FOR UPDATE" : ""
             guard
                 try await db.raw("SELECT id FROM cw_members WHERE id = \(bind: member.rawValue) \(lock)").first()
@@ -210,6 +212,16 @@ struct ImportRepository: Sendable {
                         SELECT 1 FROM cw_activities a WHERE a.member_id = \(bind: member.rawValue) AND a.external_id = s.external_id)
                     """
                 ).first()?.decode(column: "n", as: Int.self) ?? 0
+            // Weeks whose rollups change: those of the rows replaced (before) and of every staged row (after).
+            let before = try await db.raw(
+                """
+                SELECT a.start_at FROM cw_activities a JOIN cw_import_rows s ON s.external_id = a.external_id
+                WHERE s.import_id = \(bind: id) AND a.member_id = \(bind: member.rawValue) AND a.source <> 'strava'
+                """
+            ).all().map { try $0.decode(column: "start_at", as: Int64.self) }
+            let after = try await db.raw(
+                "SELECT DISTINCT start_at FROM cw_import_rows WHERE import_id = \(bind: id)"
+            ).all().map { try $0.decode(column: "start_at", as: Int64.self) }
             try await db.raw(
                 """
                 UPDATE cw_activities SET source = 'import', start_at = s.start_at, sport_type = s.sport_type,
@@ -235,6 +247,9 @@ struct ImportRepository: Sendable {
                 ON CONFLICT (member_id, external_id) DO NOTHING
                 """
             ).run()
+            if let scope = try await WeekRollups.scope(club: club, on: db) {
+                try await WeekRollups.refresh(member: member, instants: before + after, scope: scope, on: db)
+            }
             var final = report
             final.imported = new
             final.alreadyPresent = staged - new

@@ -11,18 +11,28 @@ struct ClubRecord: Sendable {
     var adminPasswordHash: String?
     /// Bumped by every write that changes what the club's pages show; keys cached responses (see ``ResponseCache``).
     var dataVersion: Int64 = 0
+    /// Bumped by writes that can change any week (members, names, settings), not by activity writes; with
+    /// ``WeekVersions`` it keys one week's cached answers (``WeekService/version(club:week:)``).
+    var settingsVersion: Int64 = 0
 }
 
-/// SQL that marks a club's data as changed, inside the same unit of work as the change.
+/// SQL that marks a club's data as changed, inside the same unit of work as the change: for changes that can show on
+/// any week (members, names, settings), which bump `settings_version` too. Activity writes mark only the weeks they
+/// touched (``WeekVersions``, through ``WeekRollups/refresh(member:instants:scope:on:)``).
 enum DataVersion {
     static func bump(club: ClubID, on db: any SQLDatabase) async throws {
-        try await db.raw("UPDATE cw_clubs SET data_version = data_version + 1 WHERE id = \(bind: club.rawValue)").run()
+        try await db.raw(
+            """
+            UPDATE cw_clubs SET data_version = data_version + 1, settings_version = settings_version + 1
+            WHERE id = \(bind: club.rawValue)
+            """
+        ).run()
     }
 
     static func bump(memberOf member: MemberID, on db: any SQLDatabase) async throws {
         try await db.raw(
             """
-            UPDATE cw_clubs SET data_version = data_version + 1
+            UPDATE cw_clubs SET data_version = data_version + 1, settings_version = settings_version + 1
             WHERE id = (SELECT club_id FROM cw_members WHERE id = \(bind: member.rawValue))
             """
         ).run()
@@ -40,28 +50,40 @@ struct ClubRepository: Sendable {
             try await db.raw(
                 """
                 INSERT INTO cw_clubs (id, slug, name, time_zone, week_start, sport_types, colors, feed_public,
-                    code_sealed, code_hash, admin_password_hash, created_at)
+                    code_sealed, code_hash, admin_password_hash, created_at, rollups_version)
                 VALUES (\(bind: club.id.rawValue), \(bind: club.slug), \(bind: club.name), \(bind: club.timeZoneIdentifier),
                     \(bind: club.weekStart.rawValue), \(bind: club.countedSportTypes.sorted().joined(separator: ",")),
                     \(bind: colors), \(bind: club.isFeedPublic ? 1 : 0), \(bind: record.codeSealed), \(bind: record.codeHash),
-                    \(bind: record.adminPasswordHash), \(bind: club.createdAt.epochMilliseconds))
+                    \(bind: record.adminPasswordHash), \(bind: club.createdAt.epochMilliseconds),
+                    \(bind: WeekRollups.currentVersion))
                 """
             ).run()
         }
     }
 
+    /// Stores the club's settings; a new time zone, week start or counted sport types rebuilds its rollups in the
+    /// same transaction (they decide which week and whether an activity counts).
     func update(_ club: Club) async throws {
         let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
-        try await database.run { db in
+        try await database.transaction { db in
+            let before = try await db.raw("SELECT * FROM cw_clubs WHERE id = \(bind: club.id.rawValue)").first().map(
+                Self.decode)
             try await db.raw(
                 """
                 UPDATE cw_clubs SET name = \(bind: club.name), slug = \(bind: club.slug),
                     time_zone = \(bind: club.timeZoneIdentifier), week_start = \(bind: club.weekStart.rawValue),
                     sport_types = \(bind: club.countedSportTypes.sorted().joined(separator: ",")), colors = \(bind: colors),
-                    feed_public = \(bind: club.isFeedPublic ? 1 : 0), data_version = data_version + 1
+                    feed_public = \(bind: club.isFeedPublic ? 1 : 0), data_version = data_version + 1,
+                    settings_version = settings_version + 1
                 WHERE id = \(bind: club.id.rawValue)
                 """
             ).run()
+            if let old = before?.club,
+                old.timeZoneIdentifier != club.timeZoneIdentifier || old.weekStart != club.weekStart
+                    || old.countedSportTypes != club.countedSportTypes
+            {
+                try await WeekRollups.rebuild(club: club.id, on: db)
+            }
         }
     }
 
@@ -123,7 +145,8 @@ struct ClubRepository: Sendable {
             codeSealed: try row.decode(column: "code_sealed", as: String.self),
             codeHash: try row.decode(column: "code_hash", as: String.self),
             adminPasswordHash: try row.decode(column: "admin_password_hash", as: String?.self),
-            dataVersion: try row.decode(column: "data_version", as: Int64.self))
+            dataVersion: try row.decode(column: "data_version", as: Int64.self),
+            settingsVersion: try row.decode(column: "settings_version", as: Int64?.self) ?? 0)
     }
 }
 
@@ -163,6 +186,25 @@ struct MemberRepository: Sendable {
             try await db.raw(
                 "SELECT * FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
             ).first().map(Self.decode)
+        }
+    }
+
+    /// The member of the club with this name, compared case-insensitively (first match in name and id order),
+    /// read without loading the whole club: SQL narrows by ASCII case folding, Swift compares like the pages do.
+    func find(named first: String, _ last: String, in club: ClubID) async throws -> Member? {
+        let matches: @Sendable (Member) -> Bool = { member in
+            member.firstName.lowercased() == first.lowercased() && member.lastName.lowercased() == last.lowercased()
+        }
+        let ascii = (first + last).unicodeScalars.allSatisfy(\.isASCII)
+        guard ascii else { return try await members(of: club).first(where: matches) }
+        return try await database.run { db in
+            try await db.raw(
+                """
+                SELECT * FROM cw_members WHERE club_id = \(bind: club.rawValue)
+                  AND lower(first_name) = \(bind: first.lowercased()) AND lower(last_name) = \(bind: last.lowercased())
+                ORDER BY first_name, last_name, id
+                """
+            ).all().map(Self.decode).first(where: matches)
         }
     }
 
@@ -212,6 +254,11 @@ struct MemberRepository: Sendable {
     func delete(_ id: MemberID, in club: ClubID) async throws {
         try await database.transaction { db in
             try await DataVersion.bump(club: club, on: db)
+            let weeks = try await db.raw(
+                "SELECT week_start FROM cw_week_rollups WHERE member_id = \(bind: id.rawValue)"
+            ).all().map { try $0.decode(column: "week_start", as: Int64.self) }
+            try await db.raw("DELETE FROM cw_week_rollups WHERE member_id = \(bind: id.rawValue)").run()
+            try await WeekVersions.touch(club: club, weekStarts: weeks, on: db)
             try await db.raw("DELETE FROM cw_activities WHERE member_id = \(bind: id.rawValue)").run()
             try await db.raw(
                 "DELETE FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
@@ -250,16 +297,24 @@ struct ActivityRepository: Sendable {
             var inserted = 0
             // API data is the state as of now: a webhook title older than this must not overwrite it.
             let stamp = policy == .replace ? Int64(now.timeIntervalSince1970) : 0
+            // The starts each member's write touched, before and after: their weeks' rollups are recomputed.
+            var touched: [MemberID: [Int64]] = [:]
             for original in activities {
                 let activity = Self.capped(original)
                 let existing = try await db.raw(
                     """
-                    SELECT source FROM cw_activities
+                    SELECT source, start_at FROM cw_activities
                     WHERE member_id = \(bind: activity.memberID.rawValue) AND external_id = \(bind: activity.externalID)
                     """
-                ).first().map { try $0.decode(column: "source", as: String.self) }
+                ).first().map {
+                    (
+                        source: try $0.decode(column: "source", as: String.self),
+                        start: try $0.decode(column: "start_at", as: Int64.self)
+                    )
+                }
                 if let existing {
-                    if policy == .keepStrava && existing == ActivitySource.strava.rawValue { continue }
+                    if policy == .keepStrava && existing.source == ActivitySource.strava.rawValue { continue }
+                    touched[activity.memberID, default: []].append(existing.start)
                     try await db.raw(
                         """
                         UPDATE cw_activities SET source = \(bind: activity.source.rawValue),
@@ -286,8 +341,13 @@ struct ActivityRepository: Sendable {
                     ).run()
                     inserted += 1
                 }
+                touched[activity.memberID, default: []].append(activity.startDate.epochMilliseconds)
             }
-            try await DataVersion.bump(club: club, on: db)
+            if !touched.isEmpty, let scope = try await WeekRollups.scope(club: club, on: db) {
+                for (member, instants) in touched.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                    try await WeekRollups.refresh(member: member, instants: instants, scope: scope, on: db)
+                }
+            }
             return inserted
         }
     }
@@ -312,7 +372,7 @@ struct ActivityRepository: Sendable {
             guard
                 let row = try await db.raw(
                     """
-                    SELECT last_event_time FROM cw_activities
+                    SELECT last_event_time, start_at FROM cw_activities
                     WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
                     """
                 ).first()
@@ -324,17 +384,32 @@ struct ActivityRepository: Sendable {
                 WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
                 """
             ).run()
-            try await DataVersion.bump(memberOf: member, on: db)
+            // Names show in the week's rides list: only that week changed.
+            if let scope = try await WeekRollups.scope(memberOf: member, on: db) {
+                let start = Date(epochMilliseconds: try row.decode(column: "start_at", as: Int64.self))
+                try await WeekVersions.touch(
+                    club: scope.club, weekStarts: [scope.calendar.week(containing: start).start.epochMilliseconds],
+                    on: db)
+            }
             return true
         }
     }
 
     func delete(member: MemberID, externalID: String) async throws {
         try await database.transaction { db in
+            let starts = try await db.raw(
+                """
+                SELECT start_at FROM cw_activities
+                WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)
+                """
+            ).all().map { try $0.decode(column: "start_at", as: Int64.self) }
+            guard !starts.isEmpty else { return }
             try await db.raw(
                 "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: externalID)"
             ).run()
-            try await DataVersion.bump(memberOf: member, on: db)
+            if let scope = try await WeekRollups.scope(memberOf: member, on: db) {
+                try await WeekRollups.refresh(member: member, instants: starts, scope: scope, on: db)
+            }
         }
     }
 
@@ -344,19 +419,26 @@ struct ActivityRepository: Sendable {
     @discardableResult
     func deleteStrava(member: MemberID, from: Date = .distantPast, keeping: Set<String> = []) async throws -> Int {
         try await database.transaction { db in
-            let ids = try await db.raw(
+            let rows = try await db.raw(
                 """
-                SELECT external_id FROM cw_activities
+                SELECT external_id, start_at FROM cw_activities
                 WHERE member_id = \(bind: member.rawValue) AND source = 'strava' AND start_at >= \(bind: from.epochMilliseconds)
                 """
-            ).all().map { try $0.decode(column: "external_id", as: String.self) }.filter { !keeping.contains($0) }
-            for id in ids {
+            ).all().map {
+                (
+                    id: try $0.decode(column: "external_id", as: String.self),
+                    start: try $0.decode(column: "start_at", as: Int64.self)
+                )
+            }.filter { !keeping.contains($0.id) }
+            for row in rows {
                 try await db.raw(
-                    "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: id)"
+                    "DELETE FROM cw_activities WHERE member_id = \(bind: member.rawValue) AND external_id = \(bind: row.id)"
                 ).run()
             }
-            if !ids.isEmpty { try await DataVersion.bump(memberOf: member, on: db) }
-            return ids.count
+            if !rows.isEmpty, let scope = try await WeekRollups.scope(memberOf: member, on: db) {
+                try await WeekRollups.refresh(member: member, instants: rows.map(\.start), scope: scope, on: db)
+            }
+            return rows.count
         }
     }
 

@@ -111,14 +111,18 @@ extension ClubWeeklyApp {
         } catch let error as WeekOffsetError {
             throw Self.apiError(error)
         }
+        let query = request.uri.queryParameters
+        let paging = try WeekPaging.parse(view: query.get("view"), limit: query.get("limit"), page: query.get("page"))
         let week = WeekCalendar(club: caller.club).week(offset: offset, from: weeks.now())
+        // Keyed on what this week shows (``WeekService/version(club:week:)``): a ride in another week keeps it.
         let key = [
-            "week", caller.club.id.rawValue, String(caller.record.dataVersion),
-            String(week.start.epochMilliseconds), metric.rawValue, String(oldest),
+            "week", caller.club.id.rawValue, try await weeks.version(club: caller.record, week: week),
+            String(week.start.epochMilliseconds), metric.rawValue, String(oldest), paging.cacheKey,
         ].joined(separator: "|")
         if let hit = cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
         let view = try await weeks.weekResponse(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
-        let data = view.jsonData()
+        let (page, info) = paging.apply(to: view, path: ClubWeeklyRoute.apiWeek.path(["slug": caller.club.slug]))
+        let data = page.jsonData(page: info)
         cache.put(key, data: data)
         return JSONResponse.raw(data)
     }

@@ -164,6 +164,8 @@ enum ClubWeeklySchema {
                 "CREATE TABLE cw_strava_events (event_key TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)",
                 "CREATE INDEX cw_strava_events_applied ON cw_strava_events (applied_at)",
             ]),
+        // Per member per week aggregates and per week versions (issue 17): see ``WeekRollups``.
+        WeekRollups.migration,
     ]
 
     /// Cuts `column` of `table` to `limit` characters, ending with "…" like ``TextLimits/truncate(_:to:)``.

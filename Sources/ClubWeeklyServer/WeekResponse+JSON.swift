@@ -4,8 +4,9 @@ import ServerKit
 
 extension WeekResponse {
     /// The same document as its `Encodable` form, written with ``JSONWriter`` (week responses are the largest and
-    /// most frequent responses; `JSONEncoder` was most of their cost).
-    func jsonData() -> Data {
+    /// most frequent responses; `JSONEncoder` was most of their cost). With `page`, a `page` object follows the
+    /// activities (see ``WeekPaging``); without it the document is exactly the `Encodable` form.
+    func jsonData(page: WeekPaging.Info? = nil) -> Data {
         var json = JSONWriter(reservingCapacity: 2048 + activities.count * 420 + members.count * 260)
         json.object { root in
             root.field("club") { writer in
@@ -87,6 +88,18 @@ extension WeekResponse {
                         $0.field("trainer", row.trainer)
                         $0.field("commute", row.commute)
                         $0.field("source", row.source)
+                    }
+                }
+            }
+            if let page {
+                root.field("page") { writer in
+                    writer.object {
+                        $0.field("number", page.number)
+                        $0.field("limit", page.limit)
+                        $0.field("pages", page.pages)
+                        $0.field("members", page.members)
+                        $0.field("activities", page.activities)
+                        $0.field("next", page.next)
                     }
                 }
             }

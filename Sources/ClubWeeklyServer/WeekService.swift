@@ -9,8 +9,9 @@ enum WeekOffsetError: Error, Equatable {
 }
 
 /// Everything stored that one club week's pages and responses are computed from, read in one go by
-/// ``WeekService/load(club:offset:oldestOffset:history:anyData:)``: the week, the week before it (for trends) and, when
-/// asked for, the weeks of history that insights need. Reports and insights are pure functions of it.
+/// ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``: the week's activities and the
+/// per member stats (rollups) of the week before it (for trends) and, when asked for, of the weeks of history that
+/// insights need. Reports and insights are pure functions of it.
 struct WeekData: Sendable {
     var club: Club
     /// 0 for this week, -1 for last week, …
@@ -21,26 +22,41 @@ struct WeekData: Sendable {
     /// The weeks insights look back over, oldest first, ending with `week`; empty when history was not loaded.
     var history: [Week]
     var members: [Member]
-    /// Stored activities from the start of the week before the first loaded week to the end of `week`.
+    /// Stored activities of `week` (and, without ``aggregates``, of the weeks before it that reports and insights
+    /// need: built in memory by tests and ``ClubWeeklyPages``).
     var activities: [Activity]
     /// Whether the club has any activity at all (a new club shows a welcome instead of "a quiet week").
     var hasAnyData: Bool
+    /// Per member stats read from the weekly rollups; nil when everything is computed from `activities`.
+    var aggregates: WeekAggregates? = nil
 
     /// The week's report ranked by `metric`, ties ordered by full name.
     func report(metric: Metric) -> WeekReport {
         let names = Dictionary(members.map { ($0.id, $0.fullName) }, uniquingKeysWith: { a, _ in a })
+        return report(metric: metric, names: names)
+    }
+
+    private func report(metric: Metric, names: [MemberID: String]) -> WeekReport {
+        guard let aggregates else {
+            return WeeklyStats.report(
+                activities: activities, week: week, counting: club.countedSportTypes, metric: metric, names: names)
+        }
+        let counted = WeeklyStats.countedActivities(activities, in: week, counting: club.countedSportTypes)
         return WeeklyStats.report(
-            activities: activities, week: week, counting: club.countedSportTypes, metric: metric, names: names)
+            current: aggregates.current ?? WeeklyStats.memberStats(counted, in: week, counting: club.countedSportTypes),
+            previous: aggregates.previous, counted: counted, week: week, metric: metric, names: names)
     }
 
     /// Coaching insights of `member`'s week; `subject` is the rider of "Lowest week & why" (the week's lowest when
-    /// nil). Needs `history` (see ``WeekService/load(club:offset:oldestOffset:history:anyData:)``).
+    /// nil). Needs `history` (see ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``;
+    /// with rollups, the series of `member` and of the subject).
     func insights(for member: MemberID, subject: MemberID?) -> WeekInsights {
         // Insight texts address riders by first name, and so are ranking ties broken.
         let names = Dictionary(members.map { ($0.id, $0.firstName) }, uniquingKeysWith: { a, _ in a })
-        let report = WeeklyStats.report(
-            activities: activities, week: week, counting: club.countedSportTypes, names: names)
-        let history = MemberHistory(activities: activities, weeks: history, counting: club.countedSportTypes)
+        let report = report(metric: .distance, names: names)
+        let history =
+            aggregates.map { MemberHistory(weeks: self.history, series: $0.series) }
+            ?? MemberHistory(activities: activities, weeks: self.history, counting: club.countedSportTypes)
         let lowest = InsightsEngine.lowestWeek(for: subject, report: report, history: history, names: names)
         return WeekInsights(
             member: member, week: week,
@@ -48,6 +64,16 @@ struct WeekData: Sendable {
             versusTop3: InsightsEngine.versusTop3(for: member, report: report, names: names),
             lowestWeekMember: lowest.member, lowestWeek: lowest.insights)
     }
+}
+
+/// What a week's views read from the weekly rollups (``WeekRollups``) instead of raw activities.
+struct WeekAggregates: Sendable {
+    /// Every member's stats of the week; nil when they are computed from the week's activities (loaded anyway).
+    var current: [MemberID: MemberWeekStats]?
+    /// Every member's stats of the week before (trends).
+    var previous: [MemberID: MemberWeekStats]
+    /// Members' stats over ``WeekData/history``, oldest first: every member active in it, or the members asked for.
+    var series: [MemberID: [MemberWeekStats]]
 }
 
 /// One member's coaching insights for a week (domain values; ``InsightsResponse`` is their JSON).
@@ -92,12 +118,18 @@ struct WeekService: Sendable {
         return oldest
     }
 
-    /// Reads a week with one query for its activities: the week and the week before it, and with `history` the
-    /// ``historyWeeks`` weeks insights look back over. Checks the offset unless `oldestOffset` is given (by a caller
-    /// that checked it already). `anyData` counts the club's activities when the week and its history are empty, so
-    /// that ``WeekData/hasAnyData`` is exact (pages need it; JSON does not).
+    /// The database the repositories read.
+    var database: Database { activities.database }
+
+    /// Reads a week: its activities, and from the weekly rollups the stats of the week before it and, with
+    /// `history`, the series over the ``historyWeeks`` weeks insights look back over: of `historyMembers` and the
+    /// week's lowest rider when given (one member's insights), of every member active in those weeks otherwise.
+    /// Checks the offset unless `oldestOffset` is given (by a caller that checked it already). `anyData` counts the
+    /// club's activities when the week is empty, so that ``WeekData/hasAnyData`` is exact (pages need it; JSON does
+    /// not).
     func load(
-        club: Club, offset: Int, oldestOffset: Int? = nil, history: Bool = false, anyData: Bool = false
+        club: Club, offset: Int, oldestOffset: Int? = nil, history: Bool = false, anyData: Bool = false,
+        historyMembers: [MemberID]? = nil
     ) async throws -> WeekData {
         let oldest: Int
         if let oldestOffset { oldest = oldestOffset } else { oldest = try await checkOffset(offset, club: club) }
@@ -105,16 +137,53 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = history ? calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now) : []
-        let first = weeks.first ?? week
-        let rows = try await activities.activities(
-            club: club.id, from: first.previous.start,
-            to: weeks.isEmpty ? week.end : first.shifted(by: weeks.count).start)
+        let rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
         let members = try await members.members(of: club.id)
-        var hasAnyData = !rows.isEmpty || oldest < 0
-        if !hasAnyData && anyData { hasAnyData = try await activities.count(club: club.id) > 0 }
-        return WeekData(
+        let previous = try await database.run { db in
+            try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
+        }
+        var data = WeekData(
             club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,
-            activities: rows, hasAnyData: hasAnyData)
+            activities: rows, hasAnyData: !rows.isEmpty || oldest < 0,
+            aggregates: WeekAggregates(current: nil, previous: previous, series: [:]))
+        if !data.hasAnyData && anyData { data.hasAnyData = try await activities.count(club: club.id) > 0 }
+        if history {
+            let series: [MemberID: [MemberWeekStats]]
+            if let historyMembers {
+                let current = WeeklyStats.memberStats(rows, in: week, counting: club.countedSportTypes)
+                series = try await self.series(
+                    of: historyMembers, lowestOf: current, previous: previous, data: data, weeks: weeks)
+            } else {
+                series = try await database.run { db in
+                    try await WeekRollups.series(club: club.id, weeks: weeks, on: db)
+                }
+            }
+            data.aggregates?.series = series
+        }
+        return data
+    }
+
+    /// The series of `members` and of the week's lowest rider (whom "Lowest week & why" analyses by default).
+    private func series(
+        of members: [MemberID], lowestOf current: [MemberID: MemberWeekStats],
+        previous: [MemberID: MemberWeekStats], data: WeekData, weeks: [Week]
+    ) async throws -> [MemberID: [MemberWeekStats]] {
+        let names = Dictionary(data.members.map { ($0.id, $0.firstName) }, uniquingKeysWith: { a, _ in a })
+        let report = WeeklyStats.report(
+            current: current, previous: previous, counted: [], week: data.week, names: names)
+        let wanted = members + [InsightsEngine.lowestPerformer(report)].compactMap { $0 }
+        return try await database.run { db in try await WeekRollups.series(members: wanted, weeks: weeks, on: db) }
+    }
+
+    /// The key of what is cached for a week (its JSON, `/club-data`, rendered pages): changes when anything one of
+    /// its answers shows may have changed (the club's settings, members and names; an activity of the week or of
+    /// the ``WeekVersions/window`` weeks before it, which trends and insights read), and only then.
+    func version(club record: ClubRecord, week: Week) async throws -> String {
+        let highest = try await database.run { db in
+            try await WeekVersions.highest(
+                club: record.club.id, from: week.shifted(by: -WeekVersions.window).start, through: week.start, on: db)
+        }
+        return "\(record.settingsVersion).\(highest)"
     }
 
     /// The JSON of a week ranked by `metric`.
@@ -125,9 +194,34 @@ struct WeekService: Sendable {
             members: data.members)
     }
 
-    /// The JSON of a member's insights.
+    /// The JSON of a member's insights: reads the week's ranking and the two riders' histories from the rollups,
+    /// and the week's activities only when the member has no ride (the first-ride tip quotes a typical ride).
     func insights(club: Club, member: MemberID, subject: MemberID?, offset: Int) async throws -> InsightsResponse {
-        try await load(club: club, offset: offset, history: true).insights(for: member, subject: subject).response
+        let oldest = try await checkOffset(offset, club: club)
+        let now = now()
+        let calendar = WeekCalendar(club: club)
+        let week = calendar.week(offset: offset, from: now)
+        let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
+        let members = try await members.members(of: club.id)
+        let (current, previous) = try await database.run { db in
+            (
+                try await WeekRollups.stats(club: club.id, weekStart: week.start, on: db),
+                try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
+            )
+        }
+        var rows: [Activity] = []
+        if current[member] == nil {
+            rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
+        }
+        var data = WeekData(
+            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,
+            activities: rows, hasAnyData: true,
+            aggregates: WeekAggregates(current: current, previous: previous, series: [:]))
+        let series = try await series(
+            of: [member] + (subject.map { [$0] } ?? []), lowestOf: current, previous: previous, data: data,
+            weeks: weeks)
+        data.aggregates?.series = series
+        return data.insights(for: member, subject: subject).response
     }
 
     /// The original worker's `/club-data` payload for a week.

@@ -80,7 +80,7 @@ struct Serve: AsyncParsableCommand {
 struct ClubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "club", abstract: "Manage Club Weekly clubs.",
-        subcommands: [Create.self, List.self, Import.self, Sync.self, Unlock.self])
+        subcommands: [Create.self, List.self, Import.self, Sync.self, Unlock.self, Rollups.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Create a club and print its code.")
@@ -131,6 +131,25 @@ struct ClubCommand: AsyncParsableCommand {
         func run() async throws {
             try await withRuntime(common) { runtime in
                 print(try await runtime.apps.clubWeekly.importFile(path: file, clubSlug: club, memberName: member))
+            }
+        }
+    }
+
+    struct Rollups: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Manage the per member weekly rollups the week views read.", subcommands: [Rebuild.self])
+
+        struct Rebuild: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Recompute the weekly rollups from the stored activities (one club, or every club).")
+            @Option(help: "Club slug (default: every club).") var club: String?
+            @OptionGroup var common: CommonOptions
+
+            func run() async throws {
+                try await withRuntime(common) { runtime in
+                    let lines = try await runtime.apps.clubWeekly.rebuildRollups(clubSlug: club)
+                    print(lines.isEmpty ? "No clubs yet." : lines.joined(separator: "\n"))
+                }
             }
         }
     }

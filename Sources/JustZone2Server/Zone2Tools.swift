@@ -127,15 +127,21 @@ public enum Zone2Tools {
 }
 
 extension Zone2Tools {
-    /// A recording as an activity file's content (indoor cycling; dropouts stay gaps).
+    /// A recording as an activity file's content (indoor cycling; dropouts stay gaps; the rider's laps, or one).
+    /// Times are the start plus riding seconds, so pauses take no time in the file.
     public static func activity(from recording: WorkoutRecording, name: String = "Zone 2 ride") -> Activity {
-        Activity(
-            name: name, sport: .cycling, subSport: .indoorCycling, startTime: recording.startedAt,
+        let start = recording.startedAt
+        let bounds = recording.laps.isEmpty ? [] : [0] + recording.laps + [recording.elapsed]
+        return Activity(
+            name: name, sport: .cycling, subSport: .indoorCycling, startTime: start,
             samples: recording.samples.map { sample in
                 ActivitySample(
-                    time: recording.startedAt.addingTimeInterval(sample.elapsed), power: sample.power,
+                    time: start.addingTimeInterval(sample.elapsed), power: sample.power,
                     heartRate: sample.heartRate, cadence: sample.cadence, speed: sample.speed,
                     distance: sample.distance)
+            },
+            laps: zip(bounds, bounds.dropFirst()).map {
+                ActivityLap(start: start.addingTimeInterval($0), end: start.addingTimeInterval($1))
             })
     }
 

@@ -94,3 +94,11 @@ struct Health: Encodable {
     let database: String
     let uptimeSeconds: Int
 }
+
+extension Observability {
+    /// Records a duration of `seconds` in the timer `label` (a histogram on `/metrics`).
+    public static func recordSeconds(_ seconds: Double, in label: String) {
+        guard seconds.isFinite, seconds >= 0 else { return }
+        Metrics.Timer(label: label).recordSeconds(seconds)
+    }
+}

@@ -436,6 +436,35 @@ struct DashboardPageCacheTests {
         }
     }
 
+    @Test("a ride this week leaves last week's cached page alone (its data is unchanged) and shows in this week's")
+    func writeKeepsOtherWeeks() async throws {
+        let harness = try await RouteHarness.make()
+        let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        try await harness.test { client in
+            let lastWeek = "/clubs/demo?week=-1&tab=table"
+            let (_, cached, _) = try await Self.cachedTwice(client, lastWeek, cookie: nil)
+            let thisWeek = WeekCalendar(club: club).week(offset: 0, from: Date())
+            try await harness.app.activities.upsert(
+                [
+                    Activity(
+                        memberID: MemberID("demo-1"), source: .demo, externalID: "this-week-only",
+                        startDate: max(thisWeek.start.addingTimeInterval(60), Date().addingTimeInterval(-60)),
+                        sportType: "Ride", distance: 123_456, movingTime: 14_400, elapsedTime: 15_000,
+                        elevationGain: 10, name: "This week only")
+                ], club: club.id, policy: .replace)
+            let again = try await client.execute(uri: lastWeek, method: .get)
+            // The key holds the minute the page says it was rendered: only within the same minute is a hit due.
+            func minute(_ html: String) -> Substring? {
+                html.range(of: "offline-banner").map { html[$0.upperBound...].prefix(200) }
+            }
+            if minute(again.text) == minute(cached.text) {
+                #expect(again.headers[.xCache] == "HIT", "last week's page is still current")
+            }
+            let current = try await client.execute(uri: "/clubs/demo?week=0&tab=rides", method: .get)
+            #expect(current.text.contains("This week only"))
+        }
+    }
+
     @Test("two viewers never share a cached page: each sees their own row marked, a guest sees none")
     func perViewer() async throws {
         let harness = try await RouteHarness.make()
@@ -467,11 +496,12 @@ struct DashboardPageCacheTests {
     func keyFields() {
         typealias Key = ClubWeeklyApp.DashboardCacheKey
         let base = Key(
-            part: .page, club: ClubID("c1"), dataVersion: 3, weekStart: Date(timeIntervalSince1970: 0),
+            part: .page, club: ClubID("c1"), dataVersion: "0.3", weekStart: Date(timeIntervalSince1970: 0),
             oldestOffset: -4, state: DashboardState(), viewer: Viewer(signedIn: true, memberID: "m1"),
             renderedAt: "Sun 1 Nov · 12:00pm")
         let variants: [(inout Key) -> Void] = [
-            { $0.part = .fragment }, { $0.dataVersion = 4 }, { $0.weekStart = Date(timeIntervalSince1970: 604_800) },
+            { $0.part = .fragment }, { $0.dataVersion = "0.4" },
+            { $0.weekStart = Date(timeIntervalSince1970: 604_800) },
             { $0.oldestOffset = -5 }, { $0.state.sort = .rides }, { $0.state.show = 100 }, { $0.state.rider = "m2" },
             { $0.viewer.memberID = "m2" }, { $0.viewer.isAdmin = true }, { $0.viewer.signedIn = false },
             { $0.viewer.memberName = "Sarah M." }, { $0.renderedAt = "Sun 1 Nov · 12:01pm" },

@@ -110,6 +110,16 @@ struct OpenAPIConformanceTests {
                     try await client.execute(uri: "/api/clubs/demo/week?offset=-5&metric=\(metric)", method: .get),
                     "WeekView")
             }
+            for query in ["limit=3&page=2", "limit=1000&page=7", "view=summary", "view=full&limit=5"] {
+                let paged = try await client.execute(uri: "/api/clubs/demo/week?\(query)", method: .get)
+                #expect(paged.status == .ok, "\(query)")
+                try Self.expectConforms(paged, "WeekView")
+                #expect(String(buffer: paged.body).contains("\"page\":{\"number\""), "\(query)")
+            }
+            for query in ["limit=0", "page=0", "view=everything", "limit=abc"] {
+                try Self.expectConforms(
+                    try await client.execute(uri: "/api/clubs/demo/week?\(query)", method: .get), "Error")
+            }
             try Self.expectConforms(
                 try await client.execute(uri: "/api/clubs/demo/members", method: .get), "Member", array: true)
             for member in ["demo-1", "demo-3", "demo-12"] {

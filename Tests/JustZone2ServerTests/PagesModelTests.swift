@@ -2,6 +2,7 @@ import Foundation
 import JustZone2
 import TestSupport
 import Testing
+import WebUI
 
 @testable import JustZone2Server
 
@@ -138,11 +139,16 @@ struct PagesModelTests {
         #expect(try SettingsModel.read(ftp: "300", goal: "90", into: settings).get().weeklyGoalMinutes == 90)
         guard case .failure(let errors) = SettingsModel.read(ftp: "10", goal: "5", into: settings) else { return }
         #expect(errors.keys.sorted() == ["ftp", "goal"])
-        let model = SettingsModel.build(
+        var model = SettingsModel.build(
             settings: settings, stravaConfigured: true, stravaConnected: true, stravaAthlete: "Rider <Test>")
         #expect(model.powerZone == "112–150 W")
+        model.events = [
+            ("Mon 23 Nov, 07:31:02", "Heart-rate strap disconnected: <out of range>."),
+            ("Mon 23 Nov, 07:30:00", "A tab connected as the radio."),
+        ]
         let html = Self.main(SettingsView.page(model))
         #expect(html.contains("Rider &lt;Test&gt;"))
+        #expect(html.contains("&lt;out of range&gt;"), "a device's words are text, never markup")
         try Pages.assertSnapshot(html, named: "settings")
     }
 
@@ -240,6 +246,17 @@ struct PagesModelTests {
                 Data(count: RideImport.fileLimit + 1), filename: "big.fit", rider: "r", zone: nil)
         else { return }
         #expect(large.message == "too large (over 10 MB).")
+
+        // A ride whose strap read 200 bpm is left out of the scatter chart (and named), never out of the list.
+        var many = (0..<9).map { Self.ride("h\($0)", daysAfterMonday: -Double($0), minutes: 60, zone2: 50) }
+        many[3].averageHeartRate = 200
+        let outlying = RidesModel.build(
+            rides: many, filter: .init(period: "4w", source: nil, status: nil), now: Self.now, timeZone: Pages.utc)
+        #expect(outlying.rows.count == 9 && outlying.scatter.points.count == 8)
+        #expect(outlying.leftOut.count == 1 && outlying.leftOut[0].contains("200 bpm"))
+        #expect(RidesModel.usualRange([120, 121, 122, 124, 125, 126, 127, 128])?.contains(200) == false)
+        #expect(RidesModel.usualRange([120, 200, 121]) == nil, "under 8 rides every one is shown")
+        #expect(build("12w").leftOut.isEmpty)
 
         var model = build("12w")
         model.imports = [

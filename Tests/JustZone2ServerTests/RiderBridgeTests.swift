@@ -102,6 +102,39 @@ struct RiderBridgeTests {
         #expect(await old.operations.count == 1, "nothing more for the old tab")
     }
 
+    @Test("the diagnostics log: tabs joining, the radio moving or lost, device events in words; per rider, capped")
+    func diagnostics() async {
+        let log = BridgeEventLog()
+        let bridge = RiderBridge(
+            ride: "ride-1", trainer: BridgedGATTTransport(device: .trainer),
+            strap: BridgedGATTTransport(device: .hrm, firstID: RiderBridge.strapFirstID),
+            note: { log.record(rider: "r1", $0) })
+        let (a, b) = (TabInbox(), TabInbox())
+        await bridge.join(tab: "a", wants: .radio, at: 0) { await a.add($0) }
+        await bridge.join(tab: "b", wants: .radio, at: 0) { await b.add($0) }
+        await bridge.receive(
+            .device(device: .trainer, event: .connected, name: "KICKR 3A1F", reason: nil), from: "a", at: 1)
+        await bridge.receive(
+            .device(device: .hrm, event: .disconnected, name: nil, reason: "out of range"), from: "b", at: 1)
+        await bridge.receive(
+            .device(device: .hrm, event: .disconnected, name: nil, reason: "out of range"), from: "a", at: 2)
+        await bridge.takeOver(tab: "b", at: 3)
+        await bridge.leave(tab: "b")
+        #expect(
+            log.entries(rider: "r1").map(\.text).reversed() == [
+                "A tab connected as the radio.", "A tab connected as a viewer.", "Trainer KICKR 3A1F connected.",
+                "Heart-rate strap disconnected: out of range.", "Radio lost: another tab took the radio.",
+                "Another tab took over the radio.", "Radio lost: the radio tab closed.",
+            ], "a viewer's device frames are not the rider's devices")
+        #expect(log.entries(rider: "r2").isEmpty)
+        for n in 0..<60 { log.record(rider: "r2", "event \(n)") }
+        let kept = log.entries(rider: "r2")
+        #expect(
+            kept.count == BridgeEventLog.perRider && kept.first?.text == "event 59" && kept.last?.text == "event 10")
+        log.record(rider: "r3", String(repeating: "x", count: 500))
+        #expect(log.entries(rider: "r3").first?.text.count == 200)
+    }
+
     @Test("a silent radio is dropped after 12 s; a tab that closes releases the radio; the same tab takes it back")
     func heartbeatAndLeave() async {
         let bridge = bridge()

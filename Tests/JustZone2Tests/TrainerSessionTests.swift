@@ -65,6 +65,36 @@ struct TrainerSessionTests {
         await task.value
     }
 
+    @Test("the time from link-up to the first accepted target is measured once per link-up and told to the server")
+    func targetLatency() async {
+        let transport = SimulatedGATTTransport()
+        let clock = ManualClock()
+        let told = Told()
+        var options = TrainerSession.Options()
+        options.tickInterval = .milliseconds(250)
+        options.targetAppliedAfterLinkUp = { seconds in Task { await told.add(seconds) } }
+        let session = TrainerSession(transport: transport, options: options, clock: clock)
+        let task = Task { await session.run() }
+        await settle("connected with control") {
+            let connected = await session.isConnected
+            let granted = await transport.trainer.controlGranted
+            return connected && granted
+        }
+        // No target yet: a second and a half pass (six ticks) before the rider asks for one.
+        for _ in 0..<6 {
+            await settle("the session waits on the clock") { clock.sleeping == 1 }
+            clock.advance(by: .milliseconds(250))
+        }
+        await session.setTarget(watts: 180)
+        await settle("target applied") { await transport.trainer.targetWatts == 180 }
+        await session.setTarget(watts: 185)
+        await settle("second target applied") { await transport.trainer.targetWatts == 185 }
+        #expect(await session.targetLatencies == [1.5], "one figure per link-up: the second target is no link-up")
+        await settle("the server was told") { await told.values == [1.5] }
+        task.cancel()
+        await task.value
+    }
+
     @Test("connects, takes control, applies the target; after a link drop it reconnects with backoff and re-applies it")
     func dropAndReconnect() async {
         let transport = SimulatedGATTTransport()
@@ -98,6 +128,8 @@ struct TrainerSessionTests {
         await settle("target re-applied") { await targetWrites(transport) == before + 1 }
         #expect(await transport.trainer.controlGranted)
         #expect(await transport.trainer.targetWatts == 200)
+        // Each link-up's target was accepted before the clock moved on: 0 s after link-up, twice.
+        #expect(await session.targetLatencies == [0, 0])
         task.cancel()
         await task.value
     }
@@ -131,4 +163,10 @@ struct TrainerSessionTests {
         task.cancel()
         await task.value
     }
+}
+
+/// Collects what a session tells its server.
+actor Told {
+    private(set) var values: [TimeInterval] = []
+    func add(_ value: TimeInterval) { values.append(value) }
 }

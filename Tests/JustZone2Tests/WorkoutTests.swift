@@ -144,6 +144,34 @@ struct WorkoutTests {
         #expect(store.interrupted().isEmpty)
     }
 
+    @Test("laps: none at 0 s or twice in a second, kept across a checkpoint; an older checkpoint without laps reads")
+    func laps() throws {
+        let plan = WorkoutPlan(mode: .erg(targetWatts: 150), duration: 600)
+        var recording = WorkoutRecording(
+            id: "ride-2", startedAt: Date(timeIntervalSince1970: 1_795_000_000), plan: plan, mainTargetWatts: 150)
+        let atZero = recording.markLap()
+        #expect(!atZero, "the first lap starts at 0 s by itself")
+        for _ in 0..<20 {
+            recording.record(power: 150, target: 150, cadence: 90, speed: 8, distance: nil, heartRate: 110)
+        }
+        let first = recording.markLap()
+        let again = recording.markLap()
+        #expect(first && !again, "a second press in the same second is one lap")
+        for _ in 0..<15 {
+            recording.record(power: 150, target: 150, cadence: 90, speed: 8, distance: nil, heartRate: 110)
+        }
+        let second = recording.markLap()
+        #expect(second && recording.laps == [20, 35])
+        let data = try JSONEncoder().encode(recording)
+        #expect(try JSONDecoder().decode(WorkoutRecording.self, from: data) == recording)
+
+        var old = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        old["laps"] = nil
+        let older = try JSONDecoder().decode(
+            WorkoutRecording.self, from: try JSONSerialization.data(withJSONObject: old))
+        #expect(older.laps.isEmpty && older.elapsed == 35 && older.samples.count == 35)
+    }
+
     @Test("the analysis of a controlled ride reports time in zone and decoupling")
     func analysisOfControlledRide() throws {
         let zone = HeartRateZone(lower: 130, upper: 140)

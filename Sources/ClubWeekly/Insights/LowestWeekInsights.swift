@@ -106,7 +106,9 @@ extension InsightsEngine {
         return (member, insights)
     }
 
-    static func lowestPerformer(_ report: WeekReport) -> MemberID? {
+    /// The week's active member with the least distance (ties: fewer rides, then the later row); nil when nobody
+    /// rode. "Lowest week & why" analyses this rider when no subject is given.
+    public static func lowestPerformer(_ report: WeekReport) -> MemberID? {
         var chosen: RankedMember?
         for row in report.members {
             guard let current = chosen else {

@@ -30,6 +30,15 @@ struct DashboardState: Equatable, Sendable {
     var perspective: String?
     /// The rider analysed in "Lowest week & why" (defaults to the week's lowest).
     var rider: String?
+    /// The table's page (1 is the first; pages of ``DashboardBuilder/tableRowsPerPage`` riders).
+    var page = 1
+    /// The table's name search (case- and accent-insensitive), trimmed; nil for every rider.
+    var search: String?
+
+    /// The highest table page a URL may ask for.
+    static let maximumPage = 100_000
+    /// The longest name search accepted.
+    static let maximumSearchLength = 80
 
     /// Parses query parameters; unknown values are errors that name the valid ones.
     static func parse(_ query: [String: String]) throws(WebInputError) -> DashboardState {
@@ -66,6 +75,19 @@ struct DashboardState: Equatable, Sendable {
         state.mode = try value(query, "mode", default: .me)
         state.perspective = nonEmpty(query["as"])
         state.rider = nonEmpty(query["rider"])
+        if let text = query["page"], !text.isEmpty {
+            guard let page = Int(text), (1...maximumPage).contains(page) else {
+                throw WebInputError("page must be a number from 1, not '\(text.prefix(20))'.")
+            }
+            state.page = page
+        }
+        if let text = query["q"] {
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard trimmed.count <= maximumSearchLength else {
+                throw WebInputError("Search for at most \(maximumSearchLength) characters of a name.")
+            }
+            state.search = trimmed.isEmpty ? nil : trimmed
+        }
         return state
     }
 
@@ -102,6 +124,8 @@ struct DashboardState: Equatable, Sendable {
         if mode != .me { items.append(("mode", mode.rawValue)) }
         if let perspective { items.append(("as", perspective)) }
         if let rider { items.append(("rider", rider)) }
+        if let search { items.append(("q", search)) }
+        if page != 1 { items.append(("page", String(page))) }
         return RoutePath.query(items)
     }
 

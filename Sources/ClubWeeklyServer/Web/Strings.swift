@@ -302,6 +302,10 @@ struct ClubWeeklyStrings: Sendable {
     var signInWithCode: String
     var formsFromThisSite: String
 
+    // MARK: Big clubs (top of the club, paging, search)
+
+    var big: BigClubStrings = .en
+
     static let en = ClubWeeklyStrings(
         // Shell
         web: .en, appName: "Club Weekly",
@@ -340,14 +344,15 @@ struct ClubWeeklyStrings: Sendable {
             "movingTime": "moving time", "longestRide": "longest ride",
         ],
         metricPickerLabel: "Metric", totalKm: "Total km", rides: "Rides", activeMembers: "Active members",
-        elevation: "Elevation", membersActive: { "\($0) member\($0 == 1 ? "" : "s") active" },
+        elevation: "Elevation", membersActive: { "\(BigClubStrings.grouped($0)) member\($0 == 1 ? "" : "s") active" },
         vsLastWeek: { "\($0) vs last wk" }, rideCount: { $0 == 1 ? "1 ride" : "\($0) rides" },
         topRiders: "Top riders", shareOfClub: "Share of the club", totalClub: "total club", riderHeader: "Rider",
         barsDescription: { noun, week in
             "One bar per active member, highest \(noun) first: \(week)."
         },
         donutDescription: { noun, total in "Each active member's share of the club's total \(noun) (\(total))." },
-        otherRiders: { "\($0) others" }, otherRidersFull: { "\($0) other riders" }, rankLabel: { "Rank \($0)" },
+        otherRiders: { "\(BigClubStrings.grouped($0)) others" },
+        otherRidersFull: { "\(BigClubStrings.grouped($0)) other riders" }, rankLabel: { "Rank \($0)" },
         // Table
         columnRank: "#", columnRankTitle: "Rank", columnRider: "Rider", columnRiderTitle: "Rider", columnDistance: "km",
         columnDistanceTitle: "Distance (km)", columnRides: "Rides", columnRidesTitle: "Rides", columnElevation: "Elev",
@@ -357,7 +362,8 @@ struct ClubWeeklyStrings: Sendable {
         tableCaption: "Every rider's week; select a column header to sort.", youBadge: "You",
         // Rides
         ridesSummary: { activities, members in
-            "\(activities) activit\(activities == 1 ? "y" : "ies") · \(members) member\(members == 1 ? "" : "s")"
+            "\(BigClubStrings.grouped(activities)) activit\(activities == 1 ? "y" : "ies") · "
+                + "\(BigClubStrings.grouped(members)) member\(members == 1 ? "" : "s")"
         },
         memberFilterLabel: "Member", everyone: "Everyone", filter: "Filter", sortRidesLabel: "Sort rides",
         newestFirst: "Newest first", oldestFirst: "Oldest first", noMemberRidesTitle: "No rides",
@@ -443,7 +449,7 @@ struct ClubWeeklyStrings: Sendable {
         unknownWeekStart: { "Unknown week start '\($0)'." },
         // TV
         tvSubtitle: { rides, active in
-            "\(rides) ride\(rides == 1 ? "" : "s") · \(active) active member\(active == 1 ? "" : "s")"
+            "\(BigClubStrings.grouped(rides)) ride\(rides == 1 ? "" : "s") · \(BigClubStrings.grouped(active)) active member\(active == 1 ? "" : "s")"
         },
         tvViewsLabel: "Board views", tvLeaderboardTab: "Leaderboard", tvRidesTab: "Latest rides",
         tvTotalDistance: "Club total distance", tvTotalElevation: "Total elevation", tvActiveMembers: "Active members",

@@ -51,8 +51,7 @@ extension ClubWeeklyApp {
 
     func tvBoard(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let visit = try await readableVisit(request, context)
-        let model = try await tvModel(visit)
-        return HTMLResponse.page(TVView.fragment(model, strings: strings), csp: pageCSP)
+        return try await cachedTV(visit, fragment: true)
     }
 
     func tvVersion(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -656,7 +655,6 @@ extension ClubWeeklyApp {
     }
 
     func tvPage(_ visit: Visit) async throws -> Response {
-        let model = try await tvModel(visit)
-        return HTMLResponse.page(TVView.page(model, renderedAt: renderedAt(visit.club), strings: strings), csp: pageCSP)
+        try await cachedTV(visit, fragment: false)
     }
 }

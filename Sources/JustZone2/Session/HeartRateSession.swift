@@ -62,21 +62,7 @@ public actor HeartRateSession {
 
     /// Runs until the task is cancelled.
     public func run() async {
-        var attempt = 0
-        while !Task.isCancelled {
-            do {
-                try await transport.connect()
-            } catch {
-                let delays = options.reconnectDelays
-                let delay = delays.isEmpty ? Duration.seconds(1) : delays[min(attempt, delays.count - 1)]
-                attempt += 1
-                try? await sleep(delay)
-                continue
-            }
-            attempt = 0
-            await listen()
-        }
-        await transport.disconnect()
+        await keepConnected(transport, delays: options.reconnectDelays, sleep: sleep) { await listen() }
     }
 
     /// One connection: subscribe and take readings until the link drops or the strap falls silent.

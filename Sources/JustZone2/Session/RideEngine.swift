@@ -13,6 +13,8 @@ public actor RideEngine {
         case adjust(Int)
         case pause
         case resume
+        /// Start a new lap now (kept in the recording and its files).
+        case lap
         /// End the ride now (it is kept as ridden).
         case stop
         /// Zone targeting on (heart-rate guided power in `zone`, starting from the current target) or off (nil: ERG
@@ -180,12 +182,23 @@ public actor RideEngine {
             latest.zoneLower = zone.lower
             latest.zoneUpper = zone.upper
             return "zone targeting \(zone.lower)–\(zone.upper) bpm"
+        case .lap:
+            let at = Int(recording.elapsed)
+            guard recording.markLap() else { return "lap \(recording.laps.count + 1) runs from \(Self.clock(at))" }
+            return "lap \(recording.laps.count + 1) from \(Self.clock(at))"
         case .stop:
             stopped = true
             latest.isFinished = true
             nap?.cancel()
             return "stopped at \(Int(recording.elapsed) / 60) min"
         }
+    }
+
+    /// Where the rider started new laps (riding seconds; see ``WorkoutRecording/laps``).
+    public var laps: [TimeInterval] { recording.laps }
+
+    static func clock(_ seconds: Int) -> String {
+        "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
     }
 
     /// One second of the ride.

@@ -14,6 +14,9 @@ public actor TrainerSession {
         /// A connected trainer silent for this long (no Indoor Bike Data) is disconnected and reconnected: some
         /// trainers stall their notifications without dropping the link.
         public var stallTimeout: TimeInterval = 8
+        /// Told, after each link-up, how many seconds passed until the trainer accepted a target (the spec's "target
+        /// re-applied within a second of reconnecting"; a server records it as a metric).
+        public var targetAppliedAfterLinkUp: (@Sendable (TimeInterval) -> Void)?
         /// Defaults: 1, 2, 4, 8 s backoff; a tick every 250 ms; 8 s of silence counts as a stall.
         public init() {}
     }
@@ -36,6 +39,10 @@ public actor TrainerSession {
     /// How many stalls were detected.
     public private(set) var stalls = 0
     var lastDataAt: TimeInterval = 0
+    /// When the link last came up, until the trainer accepts a target.
+    var linkUpAt: TimeInterval?
+    /// Seconds from each link-up to the trainer accepting a target, newest last (the last 100).
+    public private(set) var targetLatencies: [TimeInterval] = []
 
     /// A session over `transport`, timed by the continuous clock.
     public init(transport: any GATTTransport, settings: TrainerControl.Settings = .init(), options: Options = .init()) {
@@ -83,21 +90,7 @@ public actor TrainerSession {
 
     /// Runs until the task is cancelled.
     public func run() async {
-        var attempt = 0
-        while !Task.isCancelled {
-            do {
-                try await transport.connect()
-            } catch {
-                let delays = options.reconnectDelays
-                let delay = delays.isEmpty ? Duration.seconds(1) : delays[min(attempt, delays.count - 1)]
-                attempt += 1
-                try? await self.sleep(delay)
-                continue
-            }
-            attempt = 0
-            await ride()
-        }
-        await transport.disconnect()
+        await keepConnected(transport, delays: options.reconnectDelays, sleep: sleep) { await ride() }
     }
 
     /// One connection: subscribe, start the control sequence, and handle notifications until the link drops.
@@ -112,6 +105,7 @@ public actor TrainerSession {
         isConnected = true
         connections += 1
         lastDataAt = now
+        linkUpAt = now
         await send(control.handle(.linkUp(powerRange: range), at: now))
         let tick = options.tickInterval
         let sleep = self.sleep
@@ -131,11 +125,19 @@ public actor TrainerSession {
         }
         isConnected = false
         latestBikeData = nil
+        linkUpAt = nil
         _ = control.handle(.linkDown, at: now)
     }
 
     func controlPoint(_ bytes: [UInt8]) async {
         guard let response = try? ControlPointResponse.decode(bytes) else { return }
+        if let linkUpAt, response.result == .success,
+            response.requestOpCode == ControlPointRequest.setTargetPower(watts: 0).opCode
+        {
+            self.linkUpAt = nil
+            targetLatencies = (targetLatencies + [now - linkUpAt]).suffix(100)
+            options.targetAppliedAfterLinkUp?(now - linkUpAt)
+        }
         await send(control.handle(.response(response), at: now))
     }
 

@@ -18,6 +18,8 @@ public struct WorkoutRecording: Sendable, Equatable, Codable {
     public var mainTargetWatts: Int
     /// When the recording was last written to disk (riding seconds).
     public private(set) var checkpointedAt: TimeInterval?
+    /// Where the rider started a new lap (riding seconds, ascending; the first lap starts at 0 and is not listed).
+    public private(set) var laps: [TimeInterval] = []
 
     /// A new recording.
     public init(id: String, startedAt: Date, plan: WorkoutPlan, mainTargetWatts: Int) {
@@ -43,6 +45,14 @@ public struct WorkoutRecording: Sendable, Equatable, Codable {
         elapsed += seconds
     }
 
+    /// Starts a new lap now; false (nothing changes) at 0 s or when a lap already starts at this second.
+    @discardableResult
+    public mutating func markLap() -> Bool {
+        guard elapsed > 0, elapsed > (laps.last ?? 0) else { return false }
+        laps.append(elapsed)
+        return true
+    }
+
     /// Pauses (recording stops, the clock of riding time stops).
     public mutating func pause() { isPaused = true }
     /// Resumes after a pause.
@@ -55,6 +65,24 @@ public struct WorkoutRecording: Sendable, Equatable, Codable {
 
     /// Marks the recording as written at the current riding time.
     public mutating func markCheckpointed() { checkpointedAt = elapsed }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, startedAt, plan, samples, elapsed, isPaused, mainTargetWatts, checkpointedAt, laps
+    }
+
+    /// Reads a recording; checkpoints written before laps were recorded have none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        startedAt = try container.decode(Date.self, forKey: .startedAt)
+        plan = try container.decode(WorkoutPlan.self, forKey: .plan)
+        samples = try container.decode([RecordedSample].self, forKey: .samples)
+        elapsed = try container.decode(TimeInterval.self, forKey: .elapsed)
+        isPaused = try container.decode(Bool.self, forKey: .isPaused)
+        mainTargetWatts = try container.decode(Int.self, forKey: .mainTargetWatts)
+        checkpointedAt = try container.decodeIfPresent(TimeInterval.self, forKey: .checkpointedAt)
+        laps = try container.decodeIfPresent([TimeInterval].self, forKey: .laps) ?? []
+    }
 }
 
 /// Why a checkpoint could not be read or written.

@@ -30,6 +30,8 @@ actor RiderBridge {
     nonisolated let ride: String
     /// A radio silent this long is gone: pending operations fail and the sessions wait for a radio.
     nonisolated let radioTimeout: TimeInterval
+    /// Told what happened, in words (the settings page's diagnostics).
+    nonisolated let note: @Sendable (String) -> Void
     /// The notes' value of ``radioTimeout``.
     static let defaultRadioTimeout: TimeInterval = 12
     /// The strap's operation ids start here (the trainer's at 1), so a `result` goes to the transport that asked.
@@ -52,9 +54,11 @@ actor RiderBridge {
     /// The tabs of `ride`, relaying to `trainer` and `strap` (made with ids from 1 and from ``strapFirstID``).
     init(
         ride: String, trainer: BridgedGATTTransport, strap: BridgedGATTTransport,
-        radioTimeout: TimeInterval = RiderBridge.defaultRadioTimeout
+        radioTimeout: TimeInterval = RiderBridge.defaultRadioTimeout,
+        note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.ride = ride
+        self.note = note
         self.radioTimeout = radioTimeout
         self.trainer = trainer
         self.strap = strap
@@ -70,6 +74,7 @@ actor RiderBridge {
     ) async -> BridgeRole {
         tabs[tab] = Tab(id: tab, send: send, offer: offer ?? send, lastHeard: now, connection: connection)
         let granted: BridgeRole = role == .radio && (radioTab == nil || radioTab == tab) ? .radio : .viewer
+        note(granted == .radio ? "A tab connected as the radio." : "A tab connected as a viewer.")
         if granted == .radio { await makeRadio(tab) }
         await send(.welcome(ride: ride, role: granted))
         return granted
@@ -84,6 +89,7 @@ actor RiderBridge {
             await previous.send(.welcome(ride: ride, role: .viewer))
         }
         tabs[tab]?.lastHeard = now
+        note("Another tab took over the radio.")
         await makeRadio(tab)
         await joined.send(.welcome(ride: ride, role: .radio))
     }
@@ -95,6 +101,7 @@ actor RiderBridge {
         if radioTab == nil, lostRadio == tab {
             // A radio dropped for silence (a frozen tab) speaks again and nobody took over: it is the radio again.
             lostRadio = nil
+            note("The radio tab answered again and has the radio back.")
             await makeRadio(tab)
             await known.send(.welcome(ride: ride, role: .radio))
         }
@@ -107,6 +114,9 @@ actor RiderBridge {
             }
             await (id >= Self.strapFirstID ? strap : trainer).receive(frame)
         case .notify(let device, _, _, _), .device(let device, _, _, _):
+            if isRadio, case .device(_, let event, let name, let reason) = frame {
+                note(Self.describe(device, event.rawValue, name: name, reason: reason))
+            }
             guard isRadio else {
                 refusedFromViewers += 1
                 return
@@ -179,7 +189,15 @@ actor RiderBridge {
         await strap.attach(tab: tab, radio: send)
     }
 
+    /// A device event in words: "Trainer KICKR connected.", "Heart-rate strap disconnected: out of range."
+    static func describe(_ device: BridgeDevice, _ event: String, name: String?, reason: String?) -> String {
+        let what = device == .trainer ? "Trainer" : "Heart-rate strap"
+        let named = name.map { "\(what) \($0.prefix(40))" } ?? what
+        return "\(named) \(event)" + (reason.map { ": \($0.prefix(80))" } ?? "") + "."
+    }
+
     private func releaseRadio(reason: String) async {
+        if radioTab != nil { note("Radio lost: \(reason).") }
         radioTab = nil
         radioRoundTrip = nil
         await trainer.detachRadio(reason: reason)

@@ -38,8 +38,11 @@ actor LiveRide {
     let real = ContinuousClock()
     let createdAt: ContinuousClock.Instant
 
+    /// Tells the rider's diagnostics what happened.
+    let note: @Sendable (String) -> Void
     private var mode: String
-    private var laps: [Int] = []
+    /// Where laps start (riding seconds), as the page shows them; the recording keeps them for the files.
+    private var laps: [Int]
     private var message: String?
     private var seq = 0
     private var tasks: [Task<Void, Never>] = []
@@ -57,7 +60,7 @@ actor LiveRide {
     /// A ride carrying on from `recording` (new or a checkpoint) over `source`'s transports.
     init(
         recording: WorkoutRecording, riderID: String, source: StoredRide.Source, zone: HeartRateZone?,
-        timings: LiveTimings, store: RideStore, logger: Logger
+        timings: LiveTimings, store: RideStore, logger: Logger, note: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         id = recording.id
         self.riderID = riderID
@@ -66,6 +69,7 @@ actor LiveRide {
         self.timings = timings
         self.store = store
         self.logger = logger
+        self.note = note
         startedAt = recording.startedAt
         createdAt = real.now
         let clock = ScaledClock(scale: timings.timeScale)
@@ -80,7 +84,8 @@ actor LiveRide {
         let bridgedStrap = BridgedGATTTransport(
             device: .hrm, timeouts: bridgeTimeouts, firstID: RiderBridge.strapFirstID)
         bridge = RiderBridge(
-            ride: recording.id, trainer: bridgedTrainer, strap: bridgedStrap, radioTimeout: timings.radioTimeout)
+            ride: recording.id, trainer: bridgedTrainer, strap: bridgedStrap, radioTimeout: timings.radioTimeout,
+            note: note)
         let trainerLink: any GATTTransport
         let strapLink: any GATTTransport
         if source == .simulator {
@@ -91,11 +96,16 @@ actor LiveRide {
             simulator = nil
             (trainerLink, strapLink) = (bridgedTrainer, bridgedStrap)
         }
-        trainer = TrainerSession(transport: trainerLink, clock: clock)
+        var trainerOptions = TrainerSession.Options()
+        trainerOptions.targetAppliedAfterLinkUp = {
+            Observability.recordSeconds($0, in: "jz2_target_after_linkup_seconds")
+        }
+        trainer = TrainerSession(transport: trainerLink, options: trainerOptions, clock: clock)
         strap = HeartRateSession(transport: strapLink, clock: clock)
         engine = RideEngine(resuming: recording, trainer: trainer, strap: strap, clock: clock)
         if case .heartRate = recording.plan.mode { mode = "hr" } else { mode = "erg" }
         lastCheckpoint = recording.elapsed
+        laps = recording.laps.map { Int($0) }
         (commandStream, commands) = AsyncStream.makeStream()
     }
 
@@ -194,9 +204,8 @@ actor LiveRide {
         case "resume": said = await engine.apply(.resume)
         case "toggle": said = await engine.apply(await engine.snapshot.isPaused ? .resume : .pause)
         case "lap":
-            let at = Int(await engine.snapshot.elapsed)
-            if laps.last != at { laps.append(at) }
-            said = "lap \(laps.count) at \(at / 60):\(String(format: "%02d", at % 60))"
+            said = await engine.apply(.lap)
+            laps = await engine.laps.map { Int($0) }
         case "stop", "end": said = await engine.apply(.stop)
         case "mode":
             guard let value else { return .failure(Refusal(message: "mode needs 1 (zone targeting) or 0 (ERG).")) }
@@ -284,7 +293,9 @@ actor LiveRide {
         var next = Zone2PageURL.rideSummary.path(["id": id])
         do {
             try await store.update(row, file: fit)
+            note("Ride ended and saved.")
         } catch {
+            note("Ride ended but could not be saved yet: it stays with its checkpoint.")
             // The row stays live with its checkpoint: the next start marks it interrupted, nothing is lost.
             logger.error("zone2 ride could not be saved", metadata: ["ride": "\(id)", "error": "\(error)"])
             next = Zone2PageURL.rideDetail.path(["id": id])

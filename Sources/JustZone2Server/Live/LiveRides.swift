@@ -18,6 +18,8 @@ actor LiveRides {
     let store: RideStore
     let timings: LiveTimings
     let logger: Logger
+    /// Each rider's recent bridge and ride events (the settings page's diagnostics).
+    nonisolated let events = BridgeEventLog()
     private var rides: [String: LiveRide] = [:]
     private var connections = 0
 
@@ -192,9 +194,12 @@ actor LiveRides {
     private func launch(
         _ recording: WorkoutRecording, rider: String, source: StoredRide.Source, zone: HeartRateZone?
     ) -> LiveRide {
+        let events = events
         let ride = LiveRide(
             recording: recording, riderID: rider, source: source, zone: zone, timings: timings, store: store,
-            logger: logger)
+            logger: logger, note: { events.record(rider: rider, $0) })
+        let resumed = recording.elapsed > 0 ? "resumed at \(Int(recording.elapsed) / 60) min" : "started"
+        events.record(rider: rider, "Ride \(resumed) (\(source == .simulator ? "simulator" : "Bluetooth")).")
         rides[rider] = ride
         Task {
             await ride.begin { [weak self] in await self?.ended(ride) }

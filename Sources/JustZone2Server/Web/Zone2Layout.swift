@@ -35,31 +35,16 @@ enum Zone2Layout {
     }
 
     static func header() -> Node<HTML.BodyContext> {
-        .header(
-            .class("zone2-header"),
-            .div(
-                .class("zone2-header-inner"),
-                .p(
-                    .class("zone2-brand"),
-                    .a(
-                        .href(Zone2PageURL.home.path()),
-                        .span(.attribute(named: "aria-hidden", value: "true"), .text("💚")),
-                        .text("JustZone2")))))
+        AppFrame.header(app: "zone2", AppFrame.brand(icon: "💚", name: "JustZone2", url: Zone2PageURL.home.path()))
     }
 
     /// The views of the app; the current one marked.
     static func nav(current: Zone2Section) -> Node<HTML.BodyContext> {
-        .nav(
-            .class("zone2-nav"), .ariaLabel("JustZone2"),
-            .ul(
-                .forEach(Zone2Section.allCases) { section in
-                    .li(
-                        .a(
-                            .href(section.url), .attr("data-section", section.rawValue),
-                            .if(section == current, .attribute(named: "aria-current", value: "page")),
-                            .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(section.icon)),
-                            .span(.safeText(section.name))))
-                }))
+        AppFrame.sectionNav(
+            app: "zone2", label: "JustZone2",
+            sections: Zone2Section.allCases.map {
+                AppFrame.Section(key: $0.rawValue, url: $0.url, icon: $0.icon, name: $0.name, isCurrent: $0 == current)
+            })
     }
 
     static func footer() -> Node<HTML.BodyContext> {

@@ -47,34 +47,18 @@ enum TripsLayout {
     }
 
     static func header() -> Node<HTML.BodyContext> {
-        .header(
-            .class("trips-header"),
-            .div(
-                .class("trips-header-inner"),
-                .p(
-                    .class("trips-brand"),
-                    .a(
-                        .href(TripsPageURL.home.path()),
-                        .span(.attribute(named: "aria-hidden", value: "true"), .text("🏟️")),
-                        .text("SportsTime"))),
-                .a(
-                    .class("button"), .href(TripsSection.plan.url),
-                    .text("Plan a trip"))))
+        AppFrame.header(
+            app: "trips", AppFrame.brand(icon: "🏟️", name: "SportsTime", url: TripsPageURL.home.path()),
+            .a(.class("button"), .href(TripsSection.plan.url), .text("Plan a trip")))
     }
 
     /// The views of the app; the current one marked.
     static func nav(current: TripsSection) -> Node<HTML.BodyContext> {
-        .nav(
-            .class("trips-nav"), .ariaLabel("SportsTime"),
-            .ul(
-                .forEach(TripsSection.allCases) { section in
-                    .li(
-                        .a(
-                            .href(section.url), .attr("data-section", section.rawValue),
-                            .if(section == current, .attribute(named: "aria-current", value: "page")),
-                            .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(section.icon)),
-                            .span(.safeText(section.name))))
-                }))
+        AppFrame.sectionNav(
+            app: "trips", label: "SportsTime",
+            sections: TripsSection.allCases.map {
+                AppFrame.Section(key: $0.rawValue, url: $0.url, icon: $0.icon, name: $0.name, isCurrent: $0 == current)
+            })
     }
 
     static func footer() -> Node<HTML.BodyContext> {

@@ -42,49 +42,43 @@ enum SwissLayout {
     /// on change).
     static func header(prefs: SwissPrefs, now: Date, currentURL: String) -> Node<HTML.BodyContext> {
         let language = prefs.language
-        return .header(
-            .class("swiss-header"),
+        return AppFrame.header(
+            app: "swiss",
             .div(
-                .class("swiss-header-inner"),
-                .div(
-                    .class("swiss-title"),
-                    .p(.class("swiss-date"), .safeText(SwissComponents.longDate(now, language))),
-                    .p(
-                        .class("swiss-brand"),
-                        .a(
-                            .href(prefs.link(.today)),
-                            .safeText(language.t("Today in ", "Heute in ")),
-                            .span(.class("swiss-city"), .safeText(prefs.cityName))))),
-                .form(
-                    .class("city-picker"), .method(.post), .action(SwissPageURL.settings.path()),
-                    .input(.type(.hidden), .name("return"), .value(currentURL)),
-                    .input(.type(.hidden), .name("lang"), .value(language.rawValue)),
-                    .input(.type(.hidden), .name("theme"), .value(prefs.theme.rawValue)),
-                    .label(.for("city-select"), .class("visually-hidden"), .safeText(language.t("City", "Stadt"))),
-                    .select(
-                        .id("city-select"), .attr("name", "city"), .attr("data-autosubmit", "true"),
-                        .forEach(City.all) { city in
-                            .choice(
-                                city.id, language == .de ? city.nameDE : city.name, selected: city.id == prefs.city.id)
-                        }),
-                    .button(
-                        .type(.submit), .class("button secondary js-hide"), .safeText(language.t("Change", "Wechseln")))
-                )))
+                .class("swiss-title"),
+                .p(.class("swiss-date"), .safeText(SwissComponents.longDate(now, language))),
+                .p(
+                    .class("app-brand swiss-brand"),
+                    .a(
+                        .href(prefs.link(.today)),
+                        .safeText(language.t("Today in ", "Heute in ")),
+                        .span(.class("swiss-city"), .safeText(prefs.cityName))))),
+            .form(
+                .class("city-picker"), .method(.post), .action(SwissPageURL.settings.path()),
+                .input(.type(.hidden), .name("return"), .value(currentURL)),
+                .input(.type(.hidden), .name("lang"), .value(language.rawValue)),
+                .input(.type(.hidden), .name("theme"), .value(prefs.theme.rawValue)),
+                .label(.for("city-select"), .class("visually-hidden"), .safeText(language.t("City", "Stadt"))),
+                .select(
+                    .id("city-select"), .attr("name", "city"), .attr("data-autosubmit", "true"),
+                    .forEach(City.all) { city in
+                        .choice(
+                            city.id, language == .de ? city.nameDE : city.name, selected: city.id == prefs.city.id)
+                    }),
+                .button(
+                    .type(.submit), .class("button secondary js-hide"), .safeText(language.t("Change", "Wechseln")))
+            ))
     }
 
     /// The views of the app; the current one marked.
     static func nav(current: SwissSection, prefs: SwissPrefs) -> Node<HTML.BodyContext> {
-        .nav(
-            .class("swiss-nav"), .ariaLabel(prefs.language.t("Views", "Ansichten")),
-            .ul(
-                .forEach(SwissSection.allCases) { section in
-                    .li(
-                        .a(
-                            .href(prefs.link(section.url)), .attr("data-section", section.rawValue),
-                            .if(section == current, .attribute(named: "aria-current", value: "page")),
-                            .span(.class("icon"), .attribute(named: "aria-hidden", value: "true"), .text(section.icon)),
-                            .span(.safeText(section.name(prefs.language)))))
-                }))
+        AppFrame.sectionNav(
+            app: "swiss", label: prefs.language.t("Views", "Ansichten"),
+            sections: SwissSection.allCases.map {
+                AppFrame.Section(
+                    key: $0.rawValue, url: prefs.link($0.url), icon: $0.icon, name: $0.name(prefs.language),
+                    isCurrent: $0 == current)
+            })
     }
 
     static func footer(_ language: Language) -> Node<HTML.BodyContext> {

@@ -159,8 +159,21 @@
   });
   document.addEventListener("keydown", (event) => { if (event.key === "Escape") hideTip(); });
 
+  // A section nav wider than a phone scrolls sideways: show its current entry whole (the row only, never the page).
+  function revealCurrentSection() {
+    document.querySelectorAll(".section-nav ul").forEach((row) => {
+      const current = row.querySelector('[aria-current="page"]');
+      if (!current) return;
+      const item = current.getBoundingClientRect();
+      const box = row.getBoundingClientRect();
+      if (item.right > box.right) row.scrollLeft += item.right - box.right + 16;
+      else if (item.left < box.left) row.scrollLeft -= box.left - item.left + 16;
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", () => {
     document.documentElement.classList.add("js");
+    revealCurrentSection();
     enhance(document);
     prefetch(document);
     if ("serviceWorker" in navigator && document.querySelector('link[rel="manifest"]')) {

@@ -9,6 +9,11 @@ enum DashboardBuilder {
     static let donutSegments = 11
     /// Ride cards per page of the rides tab.
     static let ridesPerPage = 50
+    /// Riders the bar chart and the ranking draw one by one; the viewer is added when ranked lower, the rest are
+    /// grouped (see ``TopOfClub``).
+    static let chartRiders = 20
+    /// Rows of one table page: a club of up to this many riders sees one page and sorts it in the browser.
+    static let tableRowsPerPage = 100
 
     /// What one dashboard view is built from: domain values only.
     struct Input: Sendable {
@@ -101,23 +106,30 @@ enum DashboardBuilder {
         if state.tab != .charts { keep.append(("tab", state.tab.rawValue)) }
         if state.metric != .distance { keep.append(("metric", state.metric.rawValue)) }
         if state.mode != .me { keep.append(("mode", state.mode.rawValue)) }
+        if let search = state.search { keep.append(("q", search)) }
         return WeekPickerModel(
             label: input.report.week.label,
             previousURL: state.week > oldest
                 ? ClubWeeklyURL.dashboard(
                     slug,
                     state.with {
-                        $0.week -= 1; $0.member = nil; $0.rider = nil
+                        $0.week -= 1; $0.member = nil; $0.rider = nil; $0.page = 1
                     }
                 ).path : nil,
             nextURL: state.week < 0
                 ? ClubWeeklyURL.dashboard(
                     slug,
                     state.with {
-                        $0.week += 1; $0.member = nil; $0.rider = nil
+                        $0.week += 1; $0.member = nil; $0.rider = nil; $0.page = 1
                     }
                 ).path : nil,
-            currentWeekURL: state.week < -1 ? ClubWeeklyURL.dashboard(slug, state.with { $0.week = 0 }).path : nil,
+            currentWeekURL: state.week < -1
+                ? ClubWeeklyURL.dashboard(
+                    slug,
+                    state.with {
+                        $0.week = 0; $0.page = 1
+                    }
+                ).path : nil,
             options: input.weeks.reversed(), selected: state.week, keep: keep)
     }
 
@@ -197,10 +209,10 @@ enum DashboardBuilder {
                     .replacingOccurrences(of: " km", with: ""), trend: trend(.distance),
                 detail: s.vsLastWeek(trend(.distance).text)),
             SummaryCard(
-                key: .rides, label: s.rides, value: "\(summary.rides)", trend: trend(.rides),
+                key: .rides, label: s.rides, value: BigClubStrings.grouped(summary.rides), trend: trend(.rides),
                 detail: s.membersActive(summary.activeMembers)),
             SummaryCard(
-                key: .activeMembers, label: s.activeMembers, value: "\(summary.activeMembers)",
+                key: .activeMembers, label: s.activeMembers, value: BigClubStrings.grouped(summary.activeMembers),
                 trend: trend(.activeMembers), detail: s.vsLastWeek(trend(.activeMembers).text)),
             SummaryCard(
                 key: .elevation, label: s.elevation, value: Format.metres(Double(elevationM)),
@@ -216,16 +228,15 @@ enum DashboardBuilder {
         // The report ranks members by the selected metric already; keep its order (ties by name).
         let active = input.riders.filter { $0.rides > 0 }
         let label = s.metricLabels[metric.rawValue] ?? metric.title
+        let drawn = TopOfClub(active, limit: chartRiders, viewer: input.viewer.memberID)
         let bars = BarChart(
             title: "\(s.topRiders) — \(label)",
-            description: s.barsDescription(s.metricNouns[metric.rawValue] ?? metric.noun, report.week.label),
-            data: active.enumerated().map { index, row in
-                let value = metricValue(row, metric)
-                return ChartDatum(
-                    label: row.name, fullLabel: row.fullName, value: value,
-                    valueText: compactText(value, metric, strings: s),
-                    highlight: index == 0 && value > 0, hue: row.hue)
-            }, labelHeader: s.riderHeader, valueHeader: label, id: "bars-\(metric.rawValue)")
+            description: drawn.isGrouped
+                ? s.big.barsDescriptionTop(
+                    s.metricNouns[metric.rawValue] ?? metric.noun, report.week.label, drawn.top.count)
+                : s.barsDescription(s.metricNouns[metric.rawValue] ?? metric.noun, report.week.label),
+            data: barData(drawn, metric: metric, strings: s), labelHeader: s.riderHeader, valueHeader: label,
+            id: "bars-\(metric.rawValue)")
         // A share of average speeds means nothing: for speed the donut shows shares of distance.
         let shareMetric: Metric = metric == .speed ? .distance : metric
         let shareLabel = s.metricLabels[shareMetric.rawValue] ?? shareMetric.title
@@ -273,15 +284,63 @@ enum DashboardBuilder {
             valueHeader: shareLabel,
             id: "donut-\(shareMetric.rawValue)")
         _ = total
-        let rankings = active.enumerated().map { index, row in
+        let rankings = drawn.shown.map { row in
             RankingRow(
                 memberID: row.memberID, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
                 name: row.name, fullName: row.fullName, initials: row.initials, hue: row.hue,
                 value: metricText(metricValue(row, metric), metric, strings: s), trend: row.trend,
                 isMe: row.memberID == input.viewer.memberID)
         }
+        let everyone: DashboardLink? =
+            drawn.isGrouped
+            ? DashboardLink(
+                label: s.big.allRidersInTable(active.count),
+                url: ClubWeeklyURL.dashboard(slug, tableState(state)).path,
+                fragmentURL: ClubWeeklyURL.fragment(slug, tableState(state)).path) : nil
         return ChartsModel(
-            cards: cards, metricPicker: picker, metricLabel: label, bars: bars, donut: donut, rankings: rankings)
+            cards: cards, metricPicker: picker, metricLabel: label, bars: bars, donut: donut, rankings: rankings,
+            allRiders: everyone)
+    }
+
+    /// The table's first page in the order of the charts' metric (where the table has that column).
+    static func tableState(_ state: DashboardState) -> DashboardState {
+        state.with {
+            $0.tab = .table
+            $0.page = 1
+            $0.search = nil
+            if let key = DashboardState.SortKey(rawValue: state.metric.rawValue) {
+                $0.sort = key
+                $0.ascending = false
+            }
+        }
+    }
+
+    /// The bars of the top riders (the first in Strava orange), the viewer's own below the top, and one bar for the
+    /// average of everyone else.
+    static func barData(_ drawn: TopOfClub, metric: Metric, strings s: ClubWeeklyStrings) -> [ChartDatum] {
+        var data = drawn.top.enumerated().map { index, row in
+            let value = metricValue(row, metric)
+            return ChartDatum(
+                label: row.name, fullLabel: row.fullName, value: value,
+                valueText: compactText(value, metric, strings: s),
+                highlight: index == 0 && value > 0, hue: row.hue)
+        }
+        if let you = drawn.you {
+            let value = metricValue(you, metric)
+            data.append(
+                ChartDatum(
+                    label: s.big.youBar(you.rank), fullLabel: "\(you.fullName) (\(s.youBadge), #\(you.rank))",
+                    value: value, valueText: compactText(value, metric, strings: s), hue: you.hue))
+        }
+        if !drawn.others.isEmpty {
+            // A sum would dwarf every rider's bar; the average says where the rest of the club is.
+            let average = drawn.others.reduce(0) { $0 + metricValue($1, metric) } / Double(drawn.others.count)
+            data.append(
+                ChartDatum(
+                    label: s.big.othersBar(drawn.others.count), fullLabel: s.big.othersBarFull(drawn.others.count),
+                    value: average, valueText: s.big.averageValue(compactText(average, metric, strings: s)), hue: 215))
+        }
+        return data
     }
 
     // MARK: Table
@@ -291,30 +350,6 @@ enum DashboardBuilder {
         let slug = input.club.slug
         let s = input.strings
         typealias Key = DashboardState.SortKey
-        let columnSpec: [(Key?, String, String)] = [
-            (nil, s.columnRank, s.columnRankTitle), (.name, s.columnRider, s.columnRiderTitle),
-            (.distance, s.columnDistance, s.columnDistanceTitle), (.rides, s.columnRides, s.columnRidesTitle),
-            (.elevation, s.columnElevation, s.columnElevationTitle), (.speed, s.columnSpeed, s.columnSpeedTitle),
-            (.time, s.columnTime, s.columnTimeTitle), (.trend, s.columnTrend, s.columnTrendTitle),
-        ]
-        let columns = columnSpec.map { key, label, title -> TableModel.Column in
-            guard let key else {
-                return .init(key: nil, label: label, title: title, url: nil, sortedDirection: nil, firstDirection: "")
-            }
-            let isSorted = key == state.sort
-            let firstAscending = key == .name
-            let nextAscending = isSorted ? !state.ascending : firstAscending
-            let url = ClubWeeklyURL.dashboard(
-                slug,
-                state.with {
-                    $0.sort = key; $0.ascending = nextAscending
-                }
-            ).path
-            return .init(
-                key: key, label: label, title: title, url: url,
-                sortedDirection: isSorted ? (state.ascending ? "ascending" : "descending") : nil,
-                firstDirection: firstAscending ? "ascending" : "descending")
-        }
         func sortValue(_ row: RiderRow, _ key: Key) -> Double {
             switch key {
             case .name: 0
@@ -326,6 +361,8 @@ enum DashboardBuilder {
             case .trend: trendSortValue(row.trend)
             }
         }
+        // Sorted over the whole club, so a rider's number is their place in the club in this order, also on a later
+        // page or in search results.
         let sorted = input.riders.sorted { a, b in
             if state.sort == .name {
                 let order = a.fullName.localizedCaseInsensitiveCompare(b.fullName)
@@ -339,11 +376,41 @@ enum DashboardBuilder {
             }
             return a.rank != b.rank ? a.rank < b.rank : a.memberID < b.memberID
         }
-        let rows = sorted.enumerated().map { index, row in
+        let placed = sorted.enumerated().map { (place: $0.offset + 1, row: $0.element) }
+        let matching = state.search.map { query in placed.filter { matches($0.row, query) } } ?? placed
+        let perPage = tableRowsPerPage
+        let pageCount = max(1, (matching.count + perPage - 1) / perPage)
+        let page = min(state.page, pageCount)
+        let shown = matching[min(matching.count, (page - 1) * perPage)..<min(matching.count, page * perPage)]
+        // One page of the whole club sorts in the browser as before; pages and searches sort on the server.
+        let clientSorted = pageCount == 1 && state.search == nil
+        let columnSpec: [(Key?, String, String)] = [
+            (nil, s.columnRank, s.columnRankTitle), (.name, s.columnRider, s.columnRiderTitle),
+            (.distance, s.columnDistance, s.columnDistanceTitle), (.rides, s.columnRides, s.columnRidesTitle),
+            (.elevation, s.columnElevation, s.columnElevationTitle), (.speed, s.columnSpeed, s.columnSpeedTitle),
+            (.time, s.columnTime, s.columnTimeTitle), (.trend, s.columnTrend, s.columnTrendTitle),
+        ]
+        let columns = columnSpec.map { key, label, title -> TableModel.Column in
+            guard let key else {
+                return .init(key: nil, label: label, title: title, url: nil, sortedDirection: nil, firstDirection: "")
+            }
+            let isSorted = key == state.sort
+            let firstAscending = key == .name
+            let nextAscending = isSorted ? !state.ascending : firstAscending
+            let target = state.with {
+                $0.sort = key; $0.ascending = nextAscending; $0.page = 1
+            }
+            return .init(
+                key: key, label: label, title: title, url: ClubWeeklyURL.dashboard(slug, target).path,
+                fragmentURL: clientSorted ? nil : ClubWeeklyURL.fragment(slug, target).path,
+                sortedDirection: isSorted ? (state.ascending ? "ascending" : "descending") : nil,
+                firstDirection: firstAscending ? "ascending" : "descending")
+        }
+        let rows = shown.map { place, row in
             TableModel.Row(
                 memberID: row.memberID, initials: row.initials, hue: row.hue,
                 cells: [
-                    .init(text: "\(index + 1)", sortValue: "\(index + 1)"),
+                    .init(text: "\(place)", sortValue: "\(place)"),
                     .init(text: row.name, sortValue: row.fullName.lowercased()),
                     .init(text: fixed1(row.distanceKm), sortValue: "\(row.distanceKm)"),
                     .init(text: "\(row.rides)", sortValue: "\(row.rides)"),
@@ -353,12 +420,73 @@ enum DashboardBuilder {
                     .init(
                         text: row.trend.text.isEmpty ? "–" : row.trend.text,
                         sortValue: "\(trendSortValue(row.trend))", trend: row.trend),
-                ], isTop: index == 0, isMe: row.memberID == input.viewer.memberID)
+                ], isTop: place == 1, isMe: row.memberID == input.viewer.memberID)
         }
         let sortedColumn = columns.first { $0.key == state.sort }
-        return TableModel(
-            columns: columns, rows: rows,
+        var model = TableModel(
+            columns: columns, rows: Array(rows),
             sortStatus: "\(sortedColumn?.title ?? "") \(state.ascending ? "↑" : "↓")")
+        model.clientSorted = clientSorted
+        // A club that fits one page looks as it always did: no search, no pages.
+        guard placed.count > perPage || state.search != nil else { return model }
+        model.search = tableSearch(state, slug: slug, matches: matching.count, strings: s)
+        if pageCount > 1 {
+            model.pager = pager(state.with { $0.page = page }, pages: pageCount, total: matching.count, slug: slug, s)
+        }
+        if let me = input.viewer.memberID, let mine = placed.first(where: { $0.row.memberID == me }) {
+            let target = state.with {
+                $0.search = nil; $0.page = (mine.place - 1) / perPage + 1
+            }
+            model.jumpToMe = DashboardLink(
+                label: s.big.jumpToMe, url: ClubWeeklyURL.dashboard(slug, target).path + "#you", fragmentURL: nil)
+        }
+        return model
+    }
+
+    /// Whether a rider's name contains `query`, ignoring case and accents.
+    static func matches(_ row: RiderRow, _ query: String) -> Bool {
+        row.fullName.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+            || row.name.range(of: query, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+    }
+
+    static func tableSearch(
+        _ state: DashboardState, slug: String, matches: Int, strings s: ClubWeeklyStrings
+    ) -> TableModel.Search {
+        var keep: [(String, String)] = [("tab", "table")]
+        if state.week != 0 { keep.append(("week", String(state.week))) }
+        let defaultAscending = state.sort == .name
+        if state.sort != .distance || state.ascending != defaultAscending {
+            keep.append(("sort", state.sort.rawValue))
+            keep.append(("dir", state.ascending ? "asc" : "desc"))
+        }
+        if state.metric != .distance { keep.append(("metric", state.metric.rawValue)) }
+        let cleared = state.with {
+            $0.search = nil; $0.page = 1
+        }
+        return TableModel.Search(
+            query: state.search ?? "", keep: keep,
+            clearURL: state.search == nil ? nil : ClubWeeklyURL.dashboard(slug, cleared).path,
+            result: state.search.map { s.big.searchResults(matches, $0) })
+    }
+
+    static func pager(
+        _ state: DashboardState, pages: Int, total: Int, slug: String, _ s: ClubWeeklyStrings
+    ) -> TableModel.Pager {
+        let page = state.page
+        func link(_ label: String, _ target: Int, _ key: String) -> Components.LinkItem? {
+            guard target != page, (1...pages).contains(target) else { return nil }
+            let to = state.with { $0.page = target }
+            return Components.LinkItem(
+                label: label, url: ClubWeeklyURL.dashboard(slug, to).path,
+                fragmentURL: ClubWeeklyURL.fragment(slug, to).path, isCurrent: false, key: key, prefetch: false)
+        }
+        let from = (page - 1) * tableRowsPerPage + 1
+        return TableModel.Pager(
+            status: s.big.pageOf(page, pages),
+            shown: s.big.rowsShown(from, min(total, page * tableRowsPerPage), total),
+            first: page > 2 ? link(s.big.firstPage, 1, "first") : nil,
+            previous: link(s.big.previousPage, page - 1, "previous"), next: link(s.big.nextPage, page + 1, "next"),
+            last: page < pages - 1 ? link(s.big.lastPage, pages, "last") : nil)
     }
 
     /// New riders sort above any percentage; members without a trend below.
@@ -376,17 +504,23 @@ enum DashboardBuilder {
         let state = input.state
         let slug = input.club.slug
         let s = input.strings
-        let all = input.rides
-        var activities = all
-        if let member = state.member { activities = activities.filter { $0.memberID == member } }
-        if state.order == .oldest { activities.reverse() }
-        let byID = Dictionary(input.riders.map { ($0.memberID, $0) }, uniquingKeysWith: { a, _ in a })
-        var seen = Set<String>()
-        var members: [(id: String, name: String)] = []
-        for activity in all where seen.insert(activity.memberID).inserted {
-            members.append((activity.memberID, activity.memberName))
+        let riders = input.riders
+        let byID = Dictionary(riders.map { ($0.memberID, $0) }, uniquingKeysWith: { a, _ in a })
+        // Filter the week's activities first and describe only the cards shown: a big club's week has thousands.
+        var activities = input.report.activities
+        if let member = state.member { activities = activities.filter { $0.memberID.rawValue == member } }
+        // A club with more riders than a select can list finds a member by name instead.
+        let searchable = riders.count > tableRowsPerPage
+        if let query = state.search {
+            let found = Set(riders.filter { matches($0, query) }.map(\.memberID))
+            activities = activities.filter { found.contains($0.memberID.rawValue) }
         }
-        members.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        if state.order == .oldest { activities.reverse() }
+        var members: [(id: String, name: String)] = []
+        if !searchable {
+            members = riders.map { (id: $0.memberID, name: $0.name) }
+            members.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
+        }
         let total = activities.count
         let shown = min(total, max(ridesPerPage, state.show))
         let more: (label: String, url: String)? =
@@ -397,7 +531,12 @@ enum DashboardBuilder {
                     slug, state.with { $0.show = min(DashboardState.maximumShown, shown + ridesPerPage) }
                 ).path
             ) : nil
-        let cards = activities.prefix(shown).map { activity in
+        let named = Dictionary(input.members.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = input.club.timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        let rows = activities.prefix(shown).map { RideRow($0, member: named[$0.memberID], calendar: calendar) }
+        let cards = rows.map { activity in
             let member = byID[activity.memberID]
             let paced = SportTypes.paced.contains(activity.sportType)
             var tags: [String] = []
@@ -414,8 +553,7 @@ enum DashboardBuilder {
                 elevation: activity.elevationM >= 1000 ? activity.elevation : "\(activity.elevationM)m",
                 movingTime: activity.movingTime, tags: tags)
         }
-        let count = all.count
-        let riders = members.count
+        let count = input.report.activities.count
         let order = DashboardState.RideOrder.allCases.map { option in
             let target = state.with { $0.order = option }
             return Components.LinkItem(
@@ -427,9 +565,9 @@ enum DashboardBuilder {
         if state.week != 0 { keep.append(("week", String(state.week))) }
         if state.order != .newest { keep.append(("order", state.order.rawValue)) }
         return RidesModel(
-            summary: s.ridesSummary(count, riders),
+            summary: s.ridesSummary(count, riders.count),
             members: members, selectedMember: state.member, orderLinks: order, cards: Array(cards), more: more,
-            filterKeep: keep)
+            filterKeep: keep, search: searchable ? (state.search ?? "") : nil)
     }
 
     // MARK: Insights
@@ -485,7 +623,21 @@ enum DashboardBuilder {
         }
         var keep: [(String, String)] = [("tab", "insights"), ("mode", state.mode.rawValue)]
         if state.week != 0 { keep.append(("week", String(state.week))) }
-        var riderOptions = riders.sorted { $0.rank < $1.rank }.map { (id: $0.memberID, name: $0.name) }
+        var ranked = riders.sorted { $0.rank < $1.rank }
+        if ranked.count > tableRowsPerPage {
+            // A select of thousands of riders weighs hundreds of kilobytes: a big club picks from the top and the
+            // bottom of the week, the viewer and whoever is shown now (anyone else through `as`/`rider` links).
+            let keep = Set(
+                [
+                    input.viewer.memberID, state.perspective, state.rider, subjectID,
+                    input.insights?.lowestWeekMember?.rawValue,
+                ].compactMap { $0 })
+            ranked =
+                Array(ranked.prefix(chartRiders))
+                + ranked.dropFirst(chartRiders).dropLast(chartRiders).filter { keep.contains($0.memberID) }
+                + ranked.suffix(chartRiders)
+        }
+        var riderOptions = ranked.map { (id: $0.memberID, name: $0.name) }
         // A member without a ride this week still sees (and can pick) their own stats.
         if state.mode != .lowest, let me = input.viewer.memberID, let name = input.viewer.memberName,
             !riderOptions.contains(where: { $0.id == me })

@@ -63,7 +63,10 @@ struct ChartsModel: Equatable, Sendable {
     var metricLabel: String
     var bars: BarChart
     var donut: DonutChart
+    /// The top of the club (and the viewer below it); everyone in a club of up to ``DashboardBuilder/chartRiders``.
     var rankings: [RankingRow]
+    /// The link to the whole table when the ranking shows only the top of the club.
+    var allRiders: DashboardLink?
 }
 
 struct TableModel: Equatable, Sendable {
@@ -73,6 +76,8 @@ struct TableModel: Equatable, Sendable {
         /// Spoken/long label.
         var title: String
         var url: String?
+        /// The fragment a script swaps in for `url` when sorting happens on the server (pages, searches).
+        var fragmentURL: String? = nil
         var sortedDirection: String?
         /// The direction the first click sorts in.
         var firstDirection: String
@@ -90,9 +95,41 @@ struct TableModel: Equatable, Sendable {
         var isTop: Bool
         var isMe: Bool
     }
+    /// The name search of a club with more than one page of riders.
+    struct Search: Equatable, Sendable {
+        var query: String
+        /// Hidden fields that keep the week and the order.
+        var keep: [(String, String)]
+        var clearURL: String?
+        /// "12 riders match “sarah”" while searching.
+        var result: String?
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.query == b.query && a.clearURL == b.clearURL && a.result == b.result
+                && a.keep.map { "\($0)=\($1)" } == b.keep.map { "\($0)=\($1)" }
+        }
+    }
+    /// Links between the table's pages.
+    struct Pager: Equatable, Sendable {
+        /// "Page 3 of 46".
+        var status: String
+        /// "Riders 201–300 of 4,549".
+        var shown: String
+        var first: Components.LinkItem?
+        var previous: Components.LinkItem?
+        var next: Components.LinkItem?
+        var last: Components.LinkItem?
+    }
     var columns: [Column]
+    /// The rows of this page (every rider when the club fits one page).
     var rows: [Row]
     var sortStatus: String
+    /// Whether the browser sorts the rows (one page of the whole club) or the headers link to sorted pages.
+    var clientSorted = true
+    var search: Search? = nil
+    var pager: Pager? = nil
+    /// The page holding the viewer's row, when the table has more than one page.
+    var jumpToMe: DashboardLink? = nil
 }
 
 struct RidesModel: Equatable, Sendable {
@@ -119,9 +156,12 @@ struct RidesModel: Equatable, Sendable {
     /// "Show 50 more of 320" when the week has more rides than one page.
     var more: (label: String, url: String)?
     var filterKeep: [(String, String)]
+    /// A club with more riders than a select can list filters by name: the search's text ("" for none); nil shows
+    /// the member select.
+    var search: String? = nil
 
     static func == (a: Self, b: Self) -> Bool {
-        a.summary == b.summary && a.cards == b.cards && a.selectedMember == b.selectedMember
+        a.summary == b.summary && a.cards == b.cards && a.selectedMember == b.selectedMember && a.search == b.search
             && a.more?.url == b.more?.url
             && a.members.map(\.id) == b.members.map(\.id) && a.orderLinks == b.orderLinks
     }

@@ -133,7 +133,15 @@ enum DashboardView {
                                 .span(.class("grow name"), .safeText(row.name)),
                                 .span(.class("value"), .safeText(row.value)),
                                 trend(row.trend, strings: s))
-                        }))))
+                        }),
+                    .unwrap(model.allRiders) { link in
+                        .nav(
+                            .class("more"), .attr("data-swap-target", "#dashboard"),
+                            .a(
+                                .link(link.url), .attr("data-key", "all-riders"),
+                                .unwrap(link.fragmentURL) { .attr("data-fragment", $0) },
+                                .safeText(link.label + " ›")))
+                    })))
     }
 
     // MARK: Table
@@ -141,14 +149,67 @@ enum DashboardView {
     static func table(_ model: TableModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
         .div(
             .class("table-view"), .attribute(named: "data-sort-scope"),
+            .unwrap(model.search) { tableToolbar($0, jumpToMe: model.jumpToMe, strings: s) },
+            .if(
+                model.rows.isEmpty,
+                Components.emptyState(title: s.big.noMatchesTitle, message: s.big.noMatchesMessage, action: nil)),
+            .if(!model.rows.isEmpty, tableBody(model, strings: s)),
+            .unwrap(model.pager) { pager($0, strings: s) })
+    }
+
+    /// The search form, its result and the link to the viewer's page.
+    static func tableToolbar(
+        _ search: TableModel.Search, jumpToMe: DashboardLink?, strings s: ClubWeeklyStrings
+    ) -> Node<HTML.BodyContext> {
+        .div(
+            .class("table-toolbar"),
+            .form(
+                .method(.get), .class("table-search"), .attr("role", "search"),
+                .forEach(search.keep) { name, value in .input(.type(.hidden), .name(name), .attr("value", value)) },
+                .label(.for("table-search"), .safeText(s.big.searchLabel)),
+                .input(
+                    .type(.search), .id("table-search"), .name("q"), .attr("value", search.query),
+                    .attr("placeholder", s.big.searchPlaceholder), .attr("autocomplete", "off"),
+                    .attr("maxlength", String(DashboardState.maximumSearchLength))),
+                .button(.type(.submit), .class("button secondary"), .safeText(s.big.search)),
+                .unwrap(search.clearURL) { .a(.class("button secondary"), .link($0), .safeText(s.big.clearSearch)) }),
+            .unwrap(jumpToMe) { link in
+                .a(
+                    .class("button secondary jump-to-me"), .link(link.url), .attr("data-key", "me"),
+                    .safeText(link.label))
+            },
+            .unwrap(search.result) {
+                .p(.class("table-result"), .attribute(named: "aria-live", value: "polite"), .safeText($0))
+            })
+    }
+
+    /// Links between the table's pages; a script swaps the next page in, without it they navigate.
+    static func pager(_ pager: TableModel.Pager, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        func link(_ item: Components.LinkItem?, _ label: String) -> Node<HTML.BodyContext> {
+            guard let item else { return .empty }
+            return .a(
+                .class("button secondary"), .link(item.url), .attr("data-key", item.key),
+                .unwrap(item.fragmentURL) { .attr("data-fragment", $0) }, .safeText(label))
+        }
+        return .nav(
+            .class("pager"), .ariaLabel(s.big.pagesLabel), .attr("data-swap-target", "#dashboard"),
+            link(pager.first, "« \(s.big.firstPage)"), link(pager.previous, "‹ \(s.big.previousPage)"),
+            .span(.class("pager-status"), .safeText(pager.status)),
+            link(pager.next, "\(s.big.nextPage) ›"), link(pager.last, "\(s.big.lastPage) »"),
+            .p(.class("pager-shown"), .safeText(pager.shown)))
+    }
+
+    static func tableBody(_ model: TableModel, strings s: ClubWeeklyStrings) -> Node<HTML.BodyContext> {
+        .group(
             .p(
                 .class("visually-hidden"), .attribute(named: "aria-live", value: "polite"),
                 .attribute(named: "data-sort-status"),
                 .safeText(s.sortedBy(model.sortStatus))),
             .div(
                 .class("data-table-wrap"),
+                .if(!model.clientSorted, .attr("data-swap-target", "#dashboard")),
                 .table(
-                    .class("data weekly-table"), .attribute(named: "data-sortable"),
+                    .class("data weekly-table"), .if(model.clientSorted, .attribute(named: "data-sortable")),
                     .caption(.class("visually-hidden"), .safeText(s.tableCaption)),
                     .thead(
                         .tr(
@@ -163,6 +224,7 @@ enum DashboardView {
                                     column.url.map { url in
                                         .a(
                                             .link(url), .attr("title", s.sortBy(column.title)),
+                                            .unwrap(column.fragmentURL) { .attr("data-fragment", $0) },
                                             .safeText(column.label),
                                             .span(
                                                 .class("sort-indicator"),
@@ -175,7 +237,7 @@ enum DashboardView {
                                 .class(
                                     ([row.isTop ? "is-top" : "", row.isMe ? "is-me" : ""]).filter { !$0.isEmpty }
                                         .joined(separator: " ")),
-                                .attr("data-member", row.memberID),
+                                .attr("data-member", row.memberID), .if(row.isMe && model.jumpToMe != nil, .id("you")),
                                 .forEach(Array(row.cells.enumerated())) { index, cell in
                                     if index == 0 {
                                         return .td(
@@ -214,12 +276,7 @@ enum DashboardView {
                         .input(.type(.hidden), .name(name), .attr("value", value))
                     },
                     .label(.for("ride-member"), .text(s.memberFilterLabel)),
-                    .select(
-                        .id("ride-member"), .attr("name", "member"),
-                        .choice("", s.everyone),
-                        .forEach(model.members) { member in
-                            .choice(member.id, member.name, selected: member.id == model.selectedMember)
-                        }),
+                    memberFilter(model, strings: s),
                     .button(.type(.submit), .class("button secondary"), .text(s.filter))),
                 Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#dashboard", style: "segmented")),
             model.cards.isEmpty
@@ -255,6 +312,22 @@ enum DashboardView {
                     .class("more"),
                     .a(.class("button secondary"), .link(more.url), .attr("data-key", "more"), .safeText(more.label)))
             })
+    }
+
+    /// Every rider of the week in a select, or a name search in a club with more riders than a select can list.
+    static func memberFilter(_ model: RidesModel, strings s: ClubWeeklyStrings) -> Node<HTML.FormContext> {
+        guard let search = model.search else {
+            return .select(
+                .id("ride-member"), .attr("name", "member"),
+                .choice("", s.everyone),
+                .forEach(model.members) { member in
+                    .choice(member.id, member.name, selected: member.id == model.selectedMember)
+                })
+        }
+        return .input(
+            .type(.search), .id("ride-member"), .name("q"), .attr("value", search),
+            .attr("placeholder", s.big.searchPlaceholder), .attr("autocomplete", "off"),
+            .attr("maxlength", String(DashboardState.maximumSearchLength)))
     }
 
     static func stat(_ label: String, _ value: String) -> Node<HTML.BodyContext> {

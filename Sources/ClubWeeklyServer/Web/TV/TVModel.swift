@@ -21,7 +21,10 @@ struct TVModel: Equatable, Sendable {
     var distanceTrend: TrendBadge
     var elevation: String
     var activeMembers: String
+    /// The top of the club by distance (at most ``TVBuilder/leaderboardSize`` riders).
     var leaderboard: [RankingRow]
+    /// "+ 4,553 more riders this week" when more rode than the leaderboard shows.
+    var moreRiders: String?
     var rides: [Ride]
     var dataVersion: Int64
     /// First day of the shown week; with the data version it tells the board when to redraw.

@@ -69,7 +69,8 @@ enum TVView {
                                     .span(.class("tv-name"), .safeText(row.name)),
                                     .span(.class("tv-value"), .safeText(row.value)),
                                     DashboardView.trend(row.trend, strings: s))
-                            }))),
+                            }),
+                    .unwrap(model.moreRiders) { .p(.class("tv-more"), .safeText($0)) })),
             .section(
                 .id("tv-rides"), .class("tv-view"), .attribute(named: "role", value: "tabpanel"),
                 .attr("aria-labelledby", "tv-tab-rides"),

@@ -22,8 +22,7 @@ extension SwissWebController {
         guard request.isSameOrigin(context: context) else {
             throw HTTPError(.forbidden, message: "Settings can only be changed from this site's own pages.")
         }
-        var mutableRequest = request
-        let form = try await mutableRequest.collectForm(limit: 16 * 1024)
+        let form = try await request.collectForm(limit: 16 * 1024)
         var prefs = SwissPrefs(cookie: request.cookies[SwissPrefs.cookieName]?.value)
         let update = SettingsModel.apply(form: form, to: prefs)
         switch update {

@@ -112,6 +112,8 @@ struct RidesModel: Sendable, Equatable {
     var rows: [HomeModel.RideRow]
     var weeks: [Week]
     var scatter: ScatterChart
+    /// Rides left out of the scatter chart as outliers of average heart rate (their dates); the list keeps them.
+    var leftOut: [String] = []
     var powerLine: LineChart
     var heartRateLine: LineChart
     var weekChart: BarChart
@@ -126,6 +128,23 @@ struct RidesModel: Sendable, Equatable {
     static func == (a: RidesModel, b: RidesModel) -> Bool {
         a.filter == b.filter && a.rows == b.rows && a.weeks == b.weeks && a.imports == b.imports
             && a.notice == b.notice && a.importError == b.importError && a.scatter == b.scatter
+            && a.leftOut == b.leftOut
+    }
+
+    /// The usual range of `values` (Tukey's fences: 1.5 interquartile ranges beyond the quartiles), so a ride with a
+    /// strap that failed or read a cadence does not squash the chart; nil (keep everything) under 8 values.
+    static func usualRange(_ values: [Double]) -> ClosedRange<Double>? {
+        guard values.count >= 8 else { return nil }
+        let sorted = values.sorted()
+        func quartile(_ q: Double) -> Double {
+            let position = q * Double(sorted.count - 1)
+            let below = Int(position.rounded(.down))
+            let above = min(below + 1, sorted.count - 1)
+            return sorted[below] + (sorted[above] - sorted[below]) * (position - Double(below))
+        }
+        let (q1, q3) = (quartile(0.25), quartile(0.75))
+        let spread = q3 - q1
+        return (q1 - 1.5 * spread)...(q3 + 1.5 * spread)
     }
 
     static func build(
@@ -160,13 +179,15 @@ struct RidesModel: Sendable, Equatable {
 
         let chronological = rides.sorted { $0.startedAt < $1.startedAt }
         let withRate = chronological.filter { $0.averageHeartRate != nil }
+        let usual = usualRange(withRate.compactMap { $0.averageHeartRate.map(Double.init) })
+        let isUsual = { (ride: StoredRide) in usual?.contains(Double(ride.averageHeartRate ?? 0)) ?? true }
         let domain = start.timeIntervalSince1970...thisWeek.upperBound.timeIntervalSince1970
         let scatter = ScatterChart(
             title: "Rides: date and average heart rate",
             description:
                 "Each dot is a ride: later to the right, higher heart rate higher; warmer colour = more power, "
                 + "bigger = longer.",
-            points: withRate.map { ride in
+            points: withRate.filter(isUsual).map { ride in
                 ScatterPoint(
                     x: ride.startedAt.timeIntervalSince1970, y: Double(ride.averageHeartRate ?? 0),
                     size: Double(ride.duration), shade: Double(ride.averagePower ?? 0),
@@ -201,6 +222,9 @@ struct RidesModel: Sendable, Equatable {
         return RidesModel(
             filter: filter, rows: rides.map { HomeModel.row($0, timeZone: timeZone) }, weeks: weeks,
             scatter: scatter,
+            leftOut: withRate.filter { !isUsual($0) }.map {
+                "\(Zone2Format.dateTime($0.startedAt, timeZone: timeZone)) (\(Zone2Format.bpm($0.averageHeartRate)))"
+            },
             powerLine: line("power-line", "Average power", { $0.averagePower }, "W"),
             heartRateLine: line("hr-line", "Average heart rate", { $0.averageHeartRate }, "bpm"),
             weekChart: weekChart, imports: imports, notice: notice, importError: importError)

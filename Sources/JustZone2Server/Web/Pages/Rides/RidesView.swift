@@ -55,6 +55,13 @@ enum RidesView {
             .class("history-charts"), .attr("aria-labelledby", "charts-heading"),
             .h2(.id("charts-heading"), .text("Trend")),
             .raw(model.scatter.html()),
+            .if(
+                !model.leftOut.isEmpty,
+                .p(
+                    .class("muted"),
+                    .text(
+                        "Left out of this chart as unusual heart rate (a strap that slipped, say); the list keeps "
+                            + "them: " + model.leftOut.joined(separator: ", ") + "."))),
             .div(
                 .class("grid-2"),
                 .div(.h3(.text("Average power")), .raw(model.powerLine.html())),

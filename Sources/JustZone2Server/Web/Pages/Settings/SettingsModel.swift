@@ -13,11 +13,14 @@ struct SettingsModel: Sendable, Equatable {
     var stravaConnected: Bool
     var stravaAthlete: String?
     var notice: (text: String, error: Bool)?
+    /// The rider's recent Bluetooth and ride events on this server ("Mon 23 Nov, 18:05:12", what), newest first.
+    var events: [(time: String, text: String)] = []
 
     static func == (a: SettingsModel, b: SettingsModel) -> Bool {
         a.ftp == b.ftp && a.goal == b.goal && a.errors == b.errors && a.powerZone == b.powerZone
             && a.stravaConfigured == b.stravaConfigured && a.stravaConnected == b.stravaConnected
             && a.stravaAthlete == b.stravaAthlete && a.notice?.text == b.notice?.text
+            && a.events.map(\.text) == b.events.map(\.text)
     }
 
     static let ftps = 50...600

@@ -24,7 +24,13 @@ extension Zone2PagesController {
                     : nil)
         }
         guard request.method == .post else {
-            return Zone2Pages.html(SettingsView.page(model(existing?.settings ?? RiderSettings())))
+            var page = model(existing?.settings ?? RiderSettings())
+            if let existing {
+                page.events = app.live.events.entries(rider: existing.id).map {
+                    (Zone2Format.dateTimeSeconds($0.at, timeZone: timeZone), $0.text)
+                }
+            }
+            return Zone2Pages.html(SettingsView.page(page))
         }
         let form = try await Zone2Pages.form(request, context)
         let ftp = form["ftp"] ?? ""

@@ -14,7 +14,8 @@ enum SettingsView {
                 .unwrap(model.notice) { Components.notice($0.text, kind: $0.error ? "error" : "success") },
                 training(model),
                 strava(model),
-                simulator()))
+                simulator(),
+                diagnostics(model)))
     }
 
     static func training(_ model: SettingsModel) -> Node<HTML.BodyContext> {
@@ -73,6 +74,25 @@ enum SettingsView {
                     "Connect Strava to upload your rides and see your indoor rides from Strava. Tokens are kept encrypted on this server."
                 )),
             .a(.class("button strava"), .link(Zone2PageURL.stravaConnect.path()), .text("Connect with Strava")))
+    }
+
+    /// What happened on the rider's bridge lately: where to look when a trainer or strap misbehaves.
+    static func diagnostics(_ model: SettingsModel) -> Node<HTML.BodyContext> {
+        .section(
+            .class("card"), .id("diagnostics"), .attr("aria-labelledby", "diagnostics-heading"),
+            .h2(.id("diagnostics-heading"), .text("Bluetooth diagnostics")),
+            .p(
+                .class("muted"),
+                .text(
+                    "Your rides' tabs, trainer and strap on this server since it started, newest first (the last "
+                        + "\(BridgeEventLog.perRider)).")),
+            model.events.isEmpty
+                ? .p(.text("Nothing yet: start a ride and its connections show here."))
+                : .ol(
+                    .class("event-log"),
+                    .forEach(model.events) { event in
+                        .li(.element(named: "time", text: event.time), .text(" "), .span(.text(event.text)))
+                    }))
     }
 
     static func simulator() -> Node<HTML.BodyContext> {

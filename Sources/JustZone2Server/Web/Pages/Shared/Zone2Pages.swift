@@ -79,6 +79,11 @@ enum Zone2Format {
         formatter("EEE d MMM, HH:mm", timeZone).string(from: date)
     }
 
+    /// "Mon 23 Nov, 18:05:12" in `timeZone` (diagnostics).
+    static func dateTimeSeconds(_ date: Date, timeZone: TimeZone) -> String {
+        formatter("EEE d MMM, HH:mm:ss", timeZone).string(from: date)
+    }
+
     /// "23 Nov 2026" in `timeZone`.
     static func day(_ date: Date, timeZone: TimeZone) -> String {
         formatter("d MMM yyyy", timeZone).string(from: date)
