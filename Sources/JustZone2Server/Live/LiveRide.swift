@@ -320,6 +320,15 @@ actor LiveRide {
         engineTask?.cancel()
     }
 
+    /// Stops the ride for a server shutdown, then saves everything ridden as its checkpoint: the engine stops first
+    /// (within a ride second; at most 3 s are waited), so no second ridden after the checkpoint is lost.
+    func stopAndCheckpoint() async {
+        let engineTask = engineTask
+        abandon()
+        if let engineTask { _ = await withinDeadline(3) { await engineTask.value } }
+        await checkpoint()
+    }
+
     /// Whether the ride has ended and been saved.
     var hasEnded: Bool { ended != nil }
 

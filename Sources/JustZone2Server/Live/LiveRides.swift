@@ -169,8 +169,7 @@ actor LiveRides {
     /// `interrupted` at once (their pages offer Resume, on this server once restarted or on another).
     func saveAndStopAll() async {
         for ride in rides.values {
-            await ride.checkpoint()
-            await ride.abandon()
+            await ride.stopAndCheckpoint()
             do {
                 if var row = try await store.find(ride.id, rider: ride.riderID), row.status == .live {
                     row.status = .interrupted
