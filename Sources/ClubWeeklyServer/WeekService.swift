@@ -210,7 +210,7 @@ struct WeekService: Sendable {
         let week = calendar.week(offset: offset, from: now)
         let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
         let key = "\(club.id)|\(week.start.epochMilliseconds)|\(try await version(club: club.id, week: week))"
-        let entry: WeekStatsCache.Entry
+        var entry: WeekStatsCache.Entry
         if let cached = statsCache.get(key) {
             entry = cached
         } else {
@@ -227,7 +227,13 @@ struct WeekService: Sendable {
         let (members, current, previous) = (entry.members, entry.current, entry.previous)
         var rows: [Activity] = []
         if current[member] == nil {
-            rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
+            if let cached = entry.activities {
+                rows = cached
+            } else {
+                rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
+                entry.activities = rows
+                statsCache.put(key, entry)
+            }
         }
         var data = WeekData(
             club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,

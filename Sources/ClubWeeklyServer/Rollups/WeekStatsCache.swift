@@ -11,6 +11,8 @@ final class WeekStatsCache: Sendable {
         var members: [Member]
         var current: [MemberID: MemberWeekStats]
         var previous: [MemberID: MemberWeekStats]
+        /// The week's activities, once a member without a ride asked (the first-ride tip quotes a typical ride).
+        var activities: [Activity]?
     }
 
     /// Entries kept (about 2 MB each at 5,000 members); all are dropped when full.
