@@ -24,6 +24,7 @@ cleanup() {
 }
 trap cleanup EXIT
 BASE="http://127.0.0.1:$PORT"
+RUN_ID="$(date +%s)"
 
 if [ ! -e "$WORK/.synth-done" ]; then
     echo "== generating $MEMBERS members (scripts/club-synth.py)"
@@ -109,10 +110,10 @@ cat "$WORK/csv/m90000.csv" > "$WORK/import.csv"
 for f in "$WORK"/csv/m9000[1-9].csv "$WORK"/csv/m9001*.csv; do tail -n +2 "$f" >> "$WORK/import.csv"; done
 ROWS=$(($(wc -l < "$WORK/import.csv") - 1))
 START=$(date +%s.%N)
-"$BIN" club import "$WORK/import.csv" --club big --member "Import Rider" --data-dir "$WORK" --log-level warning
+"$BIN" club import "$WORK/import.csv" --club big --member "Import Rider $RUN_ID" --data-dir "$WORK" --log-level warning
 END=$(date +%s.%N)
 python3 -c "print(f'CLI import: $ROWS rows in {$END - $START:.2f} s = {$ROWS / ($END - $START):.0f} activities/s (process start included)')"
 START=$(date +%s.%N)
-"$BIN" club import "$WORK/import.csv" --club big --member "Import Rider" --data-dir "$WORK" --log-level warning | head -1
+"$BIN" club import "$WORK/import.csv" --club big --member "Import Rider $RUN_ID" --data-dir "$WORK" --log-level warning | head -1
 END=$(date +%s.%N)
 python3 -c "print(f'CLI import again (all present): {$END - $START:.2f} s')"

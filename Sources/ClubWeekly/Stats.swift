@@ -369,12 +369,14 @@ public enum WeeklyStats {
     )
         -> [(stats: MemberWeekStats, rank: Int)]
     {
-        let keyed = stats.map { (stats: $0, key: rankingKey(metric.value($0)), name: names[$0.memberID] ?? "") }
+        // Names are lower-cased once, not in every comparison (a 5,000-member week sorts ~60,000 times).
+        let keyed = stats.map { stats in
+            let name = names[stats.memberID] ?? ""
+            return (stats: stats, key: rankingKey(metric.value(stats)), name: name, lower: name.lowercased())
+        }
         let sorted = keyed.sorted { a, b in
             if a.key != b.key { return a.key > b.key }
-            let an = a.name.lowercased()
-            let bn = b.name.lowercased()
-            if an != bn { return an < bn }
+            if a.lower != b.lower { return a.lower < b.lower }
             if a.name != b.name { return a.name < b.name }
             return a.stats.memberID.rawValue < b.stats.memberID.rawValue
         }

@@ -102,6 +102,8 @@ struct WeekService: Sendable {
     static let defaultHistoryWeeks = 12
     /// Weeks of history used for personal bests and streaks.
     var historyWeeks = defaultHistoryWeeks
+    /// Members and week stats insights read, per club week and version.
+    var statsCache = WeekStatsCache()
 
     /// The oldest offset with data: the week the club was created or of its oldest activity, whichever is earlier.
     func oldestOffset(club: Club) async throws -> Int {
@@ -186,6 +188,11 @@ struct WeekService: Sendable {
         return "\(record.settingsVersion).\(highest)"
     }
 
+    /// ``version(club:week:)`` read in one query from the club's id.
+    func version(club: ClubID, week: Week) async throws -> String {
+        try await database.run { db in try await WeekVersions.key(club: club, week: week, on: db) }
+    }
+
     /// The JSON of a week ranked by `metric`.
     func weekResponse(club: Club, offset: Int, metric: Metric, oldestOffset: Int? = nil) async throws -> WeekResponse {
         let data = try await load(club: club, offset: offset, oldestOffset: oldestOffset)
@@ -202,16 +209,31 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
-        let members = try await members.members(of: club.id)
-        let (current, previous) = try await database.run { db in
-            (
-                try await WeekRollups.stats(club: club.id, weekStart: week.start, on: db),
-                try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
-            )
+        let key = "\(club.id)|\(week.start.epochMilliseconds)|\(try await version(club: club.id, week: week))"
+        var entry: WeekStatsCache.Entry
+        if let cached = statsCache.get(key) {
+            entry = cached
+        } else {
+            let members = try await members.members(of: club.id)
+            let (current, previous) = try await database.run { db in
+                (
+                    try await WeekRollups.stats(club: club.id, weekStart: week.start, on: db),
+                    try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
+                )
+            }
+            entry = WeekStatsCache.Entry(members: members, current: current, previous: previous)
+            statsCache.put(key, entry)
         }
+        let (members, current, previous) = (entry.members, entry.current, entry.previous)
         var rows: [Activity] = []
         if current[member] == nil {
-            rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
+            if let cached = entry.activities {
+                rows = cached
+            } else {
+                rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
+                entry.activities = rows
+                statsCache.put(key, entry)
+            }
         }
         var data = WeekData(
             club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,

@@ -205,6 +205,13 @@ struct TourSearchTests {
             let bound = instance.lowerBound(size: size, evaluations: 6)
             #expect(bound.seconds <= exact.seconds + 1e-6)
         }
+        // The counting relaxation over the farthest-first subset of every seed venue.
+        for seed in 0..<venues.count {
+            let subset = instance.farthestFirst(from: seed, count: 4)
+            #expect(subset.count == 4 && subset.first == seed && Set(subset).count == 4)
+            let counting = try #require(instance.countingBound(subset: subset))
+            #expect(counting <= exact.seconds + 1e-6)
+        }
     }
 
     @Test("Daily rules: the tour obeys them leg by leg and reports its rules and a bound")

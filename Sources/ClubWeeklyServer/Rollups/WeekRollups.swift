@@ -379,6 +379,22 @@ enum WeekVersions {
         }
     }
 
+    /// The club's settings version and the highest version of `week` and the ``window`` weeks before it, as
+    /// `"settings.highest"`: ``WeekService/version(club:week:)`` in one query.
+    static func key(club: ClubID, week: Week, on db: any SQLDatabase) async throws -> String {
+        let row = try await db.raw(
+            """
+            SELECT c.settings_version AS s, (SELECT MAX(v.version) FROM cw_week_versions v
+                WHERE v.club_id = c.id AND v.week_start >= \(bind: week.shifted(by: -window).start.epochMilliseconds)
+                  AND v.week_start <= \(bind: week.start.epochMilliseconds)) AS w
+            FROM cw_clubs c WHERE c.id = \(bind: club.rawValue)
+            """
+        ).first()
+        let settings = try row?.decode(column: "s", as: Int64.self) ?? 0
+        let highest = try row?.decode(column: "w", as: Int64?.self) ?? 0
+        return "\(settings).\(highest)"
+    }
+
     /// The highest version of the weeks starting in `[from, through]`; 0 when none was written.
     static func highest(club: ClubID, from: Date, through: Date, on db: any SQLDatabase) async throws -> Int64 {
         try await db.raw(

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 extension BallparkTourSearch {
@@ -70,7 +71,7 @@ extension BallparkTourSearch {
         guard let instance = continuousInstance(catalog: catalog, league: league, venues: venues, rules: relaxed)
         else { return nil }
         let deadline = timeBudgetSeconds.map { ContinuousClock.now.advanced(by: .milliseconds(Int($0 * 500))) }
-        let stop = { deadline.map { ContinuousClock.now >= $0 } ?? false }
+        let stop: @Sendable () -> Bool = { deadline.map { ContinuousClock.now >= $0 } ?? false }
         var bound: (seconds: Double, subset: [Int]) = (0, [])
         if continuous.boundSubsetSize > 0 {
             bound = instance.lowerBound(
@@ -82,6 +83,20 @@ extension BallparkTourSearch {
             if let seconds = instance.countingBound(subset: forced, shouldStop: stop), seconds > bound.seconds {
                 bound = (seconds, forced)
                 counting = true
+            }
+            // The farthest-first subsets from every venue too (see ContinuousTourSettings.countingSeeds).
+            let seeds = min(continuous.countingSeeds, instance.venueCount)
+            if seeds > 1, !stop() {
+                let subsets = (0..<seeds).map { instance.farthestFirst(from: $0, count: continuous.countingVenues) }
+                let box = SlotBox<Double>(count: subsets.count)
+                DispatchQueue.concurrentPerform(iterations: subsets.count) { i in
+                    box.set(i, instance.countingBound(subset: subsets[i], shouldStop: stop))
+                }
+                for (subset, seconds) in zip(subsets, box.values) {
+                    guard let seconds, seconds > bound.seconds + 1e-6 else { continue }
+                    bound = (seconds, subset)
+                    counting = true
+                }
             }
         }
         guard bound.seconds > 0 else { return nil }

@@ -82,6 +82,27 @@ extension ContinuousTourInstance {
         return (result, chains.sorted { $0.length < $1.length })
     }
 
+    /// `count` venues chosen farthest-first (on shortest-path road times) starting from venue `seed`.
+    func farthestFirst(from seed: Int, count: Int) -> [Int] {
+        guard seed >= 0, seed < venueCount, count > 0 else { return [] }
+        var chosen = [seed]
+        while chosen.count < min(count, venueCount) {
+            var pick = -1
+            var far = -1.0
+            for v in 0..<venueCount where !chosen.contains(v) {
+                let d =
+                    chosen.map { min(closedDrive[$0 * venueCount + v], closedDrive[v * venueCount + $0]) }.min() ?? 0
+                if d > far {
+                    far = d
+                    pick = v
+                }
+            }
+            guard pick >= 0 else { break }
+            chosen.append(pick)
+        }
+        return chosen
+    }
+
     /// The venues a counting bound should force: the `count` most remote ones (greedy farthest-first on
     /// shortest-path road times).
     func remoteVenues(_ count: Int) -> [Int] {

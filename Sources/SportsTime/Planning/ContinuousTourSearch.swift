@@ -44,6 +44,9 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
     public var countingVenues: Int
     /// Kicks of the iterated local search on each improved tour (0 = plain local improvement).
     public var kicks: Int
+    /// Forced subsets the counting bound also tries (farthest-first from each of this many venues; 0 or 1 = the most
+    /// remote venues only); the largest bound is kept.
+    public var countingSeeds: Int
     /// First days searched in depth after the sweep (0 = none): the days whose best first game did best in the
     /// sweep, most promising first. A narrow beam ranks single first games badly but days well (a day's best game is
     /// a steadier signal), so every game of such a day is screened with ``dayScreenWidth`` and its
@@ -60,7 +63,7 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
         timeBuckets: Bool = true, kicks: Int = 0, countingVenues: Int = 6, globalWidth: Int = 0,
         paces: [Double] = [1.2, 1.3], sweeps: Bool = true, screenedFirstGames: Int = 0, screenWidth: Int = 300,
         improveWindow: Int = 9, chainOpenings: Int = 0, rankedDays: Int = 4, dayScreenWidth: Int = 300,
-        dayWideGames: Int = 4, dayWideWidth: Int = 3_000
+        dayWideGames: Int = 4, dayWideWidth: Int = 3_000, countingSeeds: Int = 64
     ) {
         self.sweepWidth = max(1, sweepWidth)
         self.refineWidth = max(self.sweepWidth, refineWidth)
@@ -84,6 +87,7 @@ public struct ContinuousTourSettings: Codable, Sendable, Equatable {
         self.dayScreenWidth = max(1, dayScreenWidth)
         self.dayWideGames = max(0, dayWideGames)
         self.dayWideWidth = max(1, dayWideWidth)
+        self.countingSeeds = max(0, countingSeeds)
     }
 }
 
@@ -333,6 +337,20 @@ struct ContinuousTourRunner {
             if let seconds = instance.countingBound(subset: forced), seconds > 0 {
                 outcome.lowerBoundSeconds = seconds
                 outcome.boundSubset = forced
+                outcome.countingBound = true
+            }
+        }
+        // More forced subsets (farthest-first from every venue): each gives a valid bound, the largest is kept.
+        if settings.countingVenues > 0, settings.countingSeeds > 1, !expired() {
+            let seeds = Array(0..<min(settings.countingSeeds, instance.venueCount))
+            let subsets = seeds.map { instance.farthestFirst(from: $0, count: settings.countingVenues) }
+            let bounds = parallelMap(subsets.count) { i in
+                instance.countingBound(subset: subsets[i], shouldStop: expired)
+            }
+            for (subset, seconds) in zip(subsets, bounds) {
+                guard let seconds, seconds > (outcome.lowerBoundSeconds ?? 0) + 1e-6 else { continue }
+                outcome.lowerBoundSeconds = seconds
+                outcome.boundSubset = subset
                 outcome.countingBound = true
             }
         }
