@@ -116,7 +116,14 @@ extension SportsTimeApp {
             throw APIError.badRequest(message, code: "bad_input")
         }
         let key = tourRequest.key(version: try await schedules.version())
-        if try await tours.queue(key: key, request: tourRequest) {
+        let queued: Bool
+        do {
+            queued = try await tours.queue(key: key, request: tourRequest)
+        } catch is TourQueueFull {
+            throw APIError(
+                .serviceUnavailable, code: "busy", message: TourQueueFull.message, headers: [.retryAfter: "60"])
+        }
+        if queued {
             try await JobQueue(database: schedules.database).enqueue(
                 kind: Self.tourJobKind, payload: key, dedupeKey: "tour:" + key, maxAttempts: 2)
         }

@@ -37,6 +37,34 @@ struct TourAPITests {
         try await Application(router: router).test(.router) { client in try await test(app, client) }
     }
 
+    @Test("at most 8 searches wait at once: a 9th new one is 503 with Retry-After; joining a waiting one still works")
+    func queueCap() async throws {
+        try await withApp { app, client in
+            func request(_ day: Int) -> ByteBuffer {
+                Self.body([
+                    "league": "mlb", "season": 2026, "rules": "continuous", "from": "2026-06-01",
+                    "to": String(format: "2026-06-%02d", day),
+                    "parks": ["fenway-park", "yankee-stadium", "citi-field"],
+                    "timeLimit": 5,
+                ])
+            }
+            for day in 3..<(3 + TourRepository.maxWaiting) {
+                let queued = try await client.execute(uri: "/api/trips/tours", method: .post, body: request(day))
+                #expect(queued.status == .accepted, "search \(day - 2)")
+            }
+            let refused = try await client.execute(uri: "/api/trips/tours", method: .post, body: request(20))
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "60")
+            let error = try #require(try Self.json(refused)["error"] as? [String: Any])
+            #expect(error["code"] as? String == "busy")
+            let joined = try await client.execute(uri: "/api/trips/tours", method: .post, body: request(3))
+            #expect(joined.status == .accepted, "the same search as a waiting one joins it")
+            try await Self.drain(app)
+            let later = try await client.execute(uri: "/api/trips/tours", method: .post, body: request(20))
+            #expect(later.status == .accepted, "once the queue has run, new searches are taken again")
+        }
+    }
+
     @Test("POST starts a job (202, Location), GET follows it to the tour with its rules, lower bound and gap")
     func startAndFollow() async throws {
         try await withApp { app, client in

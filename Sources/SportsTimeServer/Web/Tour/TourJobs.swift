@@ -91,15 +91,31 @@ struct TourRepository: Sendable {
         }
     }
 
+    /// Searches that may wait for a worker at once: each takes up to its time limit of CPU, one at a time, so a
+    /// longer queue only makes everyone wait (and a flood of distinct requests could queue hours of work).
+    static let maxWaiting = 8
+
     /// Adds a queued search unless one with the key exists (a failed one is queued again). Returns whether a job
-    /// must be enqueued.
+    /// must be enqueued. Throws ``TourQueueFull`` when ``maxWaiting`` searches wait already (joining an existing
+    /// search always works).
     func queue(key: String, request: TourRequest, now: Date = Date()) async throws -> Bool {
         let body = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         return try await database.transaction { db in
-            if let row = try await db.raw("SELECT state FROM st_tours WHERE key = \(bind: key)").first() {
-                guard try row.decode(column: "state", as: String.self) == StoredTour.State.failed.rawValue else {
-                    return false
-                }
+            let existing = try await db.raw("SELECT state FROM st_tours WHERE key = \(bind: key)").first()
+            if let existing,
+                try existing.decode(column: "state", as: String.self) != StoredTour.State.failed.rawValue
+            {
+                return false
+            }
+            // Rows queued over an hour ago are not counted: whatever became of their job, they must not block new ones.
+            let waiting = try await db.raw(
+                """
+                SELECT COUNT(*) AS n FROM st_tours
+                WHERE state = 'queued' AND updated_ms > \(bind: now.epochMilliseconds - 3_600_000)
+                """
+            ).first()
+            guard try waiting?.decode(column: "n", as: Int.self) ?? 0 < Self.maxWaiting else { throw TourQueueFull() }
+            if existing != nil {
                 try await db.raw(
                     """
                     UPDATE st_tours SET state = 'queued', message = 'Waiting for a free worker.', started_ms = NULL,
@@ -313,4 +329,10 @@ final class TourProgressBox: @unchecked Sendable {
             lock.unlock()
         }
     }
+}
+
+/// Too many tour searches wait for a worker already (``TourRepository/maxWaiting``): try again in a minute.
+struct TourQueueFull: Error, Sendable {
+    static let message =
+        "\(TourRepository.maxWaiting) tour searches are waiting for the planner already: try again in a minute."
 }

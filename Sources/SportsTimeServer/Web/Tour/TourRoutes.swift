@@ -42,7 +42,13 @@ extension TripsWebController {
                 return Self.seeOther(
                     TripsPageURL.savedTrip.path(["id": saved.id]), setCookies: session.setCookie.map { [$0] } ?? [])
             }
-            if try await app.tours.queue(key: key, request: tourRequest) {
+            let queued: Bool
+            do {
+                queued = try await app.tours.queue(key: key, request: tourRequest)
+            } catch is TourQueueFull {
+                throw HTTPError(.serviceUnavailable, headers: [.retryAfter: "60"], message: TourQueueFull.message)
+            }
+            if queued {
                 try await JobQueue(database: app.schedules.database).enqueue(
                     kind: SportsTimeApp.tourJobKind, payload: key, dedupeKey: "tour:" + key, maxAttempts: 2)
             }
