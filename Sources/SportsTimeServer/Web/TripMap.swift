@@ -292,7 +292,7 @@ extension TripMap {
                 markers.append(
                     TripMapMarker(
                         kind: .overnight, latitude: night.latitude, longitude: night.longitude, label: nil,
-                        name: "Night near \(night.name), \(TripsComponents.day(night.date))",
+                        name: "Night \(night.name), \(TripsComponents.day(night.date))",
                         href: "#day-\(night.date)"))
             }
         }
