@@ -27,6 +27,8 @@ public struct ClubWeeklyApp: AppModule {
     let strava: StravaServices
     let membership: Membership
     let cache = ResponseCache()
+    /// Concurrent misses of one rendered page share its render (``RenderFlights``).
+    let renders = RenderFlights()
 
     /// Every migration Club Weekly needs: the shared ServerKit tables and Strava budget first.
     public static let migrations: [Migration] =

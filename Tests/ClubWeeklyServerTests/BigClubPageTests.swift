@@ -289,3 +289,43 @@ struct DashboardCacheKeyTests {
         #expect(admin.viewerClass == .admin && codeOnly.viewerClass == .member && Viewer().viewerClass == .anonymous)
     }
 }
+
+@Suite("Rendered pages under load")
+struct RenderFlightTests {
+    /// A render the test lets finish when it wants.
+    actor Gate {
+        private var continuation: CheckedContinuation<Void, Never>?
+        private(set) var renders = 0
+        func enter() async {
+            renders += 1
+            await withCheckedContinuation { continuation = $0 }
+        }
+        func open() {
+            continuation?.resume()
+            continuation = nil
+        }
+        var isWaiting: Bool { continuation != nil }
+    }
+
+    @Test("concurrent misses of one page share one render; another key renders on its own")
+    func oneRender() async throws {
+        let flights = RenderFlights()
+        let gate = Gate()
+        let first = Task {
+            try await flights.run("page") {
+                await gate.enter()
+                return Data("html".utf8)
+            }
+        }
+        while !(await gate.isWaiting) { await Task.yield() }
+        let others = (0..<10).map { _ in
+            Task { try await flights.run("page") { Data("second render".utf8) } }
+        }
+        while await flights.waiting("page") < 10 { await Task.yield() }
+        await gate.open()
+        #expect(try await first.value == Data("html".utf8))
+        for other in others { #expect(try await other.value == Data("html".utf8)) }
+        #expect(await gate.renders == 1)
+        #expect(try await flights.run("page") { Data("fresh".utf8) } == Data("fresh".utf8))
+    }
+}

@@ -94,14 +94,20 @@ extension ClubWeeklyApp {
         if let hit = cache.get(key) {
             return HTMLResponse.page(utf8: hit.data, csp: pageCSP, headers: [.xCache: "HIT"])
         }
-        let model = try await dashboardModel(visit, state: state, oldestOffset: oldest, now: now)
-        let html =
-            switch part {
-            case .page: DashboardView.page(model, strings: strings)
-            case .fragment: DashboardView.fragment(model, strings: strings)
-            }
-        cache.put(key, data: Data(html.utf8))
-        return HTMLResponse.page(html, csp: pageCSP)
+        let data = try await renders.run(key) { [self] in
+            // A render that finished while this one was queued behind the actor.
+            if let hit = cache.get(key) { return hit.data }
+            let model = try await dashboardModel(visit, state: state, oldestOffset: oldest, now: now)
+            let html =
+                switch part {
+                case .page: DashboardView.page(model, strings: strings)
+                case .fragment: DashboardView.fragment(model, strings: strings)
+                }
+            let data = Data(html.utf8)
+            cache.put(key, data: data)
+            return data
+        }
+        return HTMLResponse.page(utf8: data, csp: pageCSP)
     }
 
     /// The TV board (whole page or the fragment its script swaps in): the same for every viewer, so cached per club,
@@ -119,11 +125,17 @@ extension ClubWeeklyApp {
         if let hit = cache.get(key) {
             return HTMLResponse.page(utf8: hit.data, csp: pageCSP, headers: [.xCache: "HIT"])
         }
-        let model = try await tvModel(visit)
-        let html =
-            fragment
-            ? TVView.fragment(model, strings: strings) : TVView.page(model, renderedAt: renderedAt, strings: strings)
-        cache.put(key, data: Data(html.utf8))
-        return HTMLResponse.page(html, csp: pageCSP)
+        let data = try await renders.run(key) { [self] in
+            if let hit = cache.get(key) { return hit.data }
+            let model = try await tvModel(visit)
+            let html =
+                fragment
+                ? TVView.fragment(model, strings: strings)
+                : TVView.page(model, renderedAt: renderedAt, strings: strings)
+            let data = Data(html.utf8)
+            cache.put(key, data: data)
+            return data
+        }
+        return HTMLResponse.page(utf8: data, csp: pageCSP)
     }
 }
