@@ -203,6 +203,15 @@ struct WeekRollupsTests {
                 club: s.club, offset: offset, oldestOffset: -20, history: true, historyMembers: [s.riders[1].id])
             #expect(
                 targeted.insights(for: s.riders[1].id, subject: nil) == raw.insights(for: s.riders[1].id, subject: nil))
+            // The dashboard's insights tab reads only the viewer's and the chosen rider's history (and the lowest's).
+            for member in s.riders.prefix(3).map(\.id) {
+                for subject in [nil, s.riders[0].id, s.riders[4].id] {
+                    let page = try await service.load(
+                        club: s.club, offset: offset, oldestOffset: -20, history: true,
+                        historyMembers: [member] + (subject.map { [$0] } ?? []))
+                    #expect(page.insights(for: member, subject: subject) == raw.insights(for: member, subject: subject))
+                }
+            }
         }
         // The week's stats are cached per version: a new ride shows in the next answer.
         let quiet = s.riders[4].id
