@@ -6,15 +6,9 @@ extension BallparkTourSearch {
     /// the game before it ends, local time of the venue left), running straight through with no night's stop. Nil
     /// when the catalogue lacks one of its games.
     public func continuousRoute(for tour: BallparkTour, catalog: Catalog) -> PlannedRoute? {
-        let wanted = Set(tour.visits.map(\.gameId))
-        var byID: [GameID: Game] = [:]
-        for game in catalog.games where wanted.contains(game.id) { byID[game.id] = game }
-        var games: [Game] = []
-        for visit in tour.visits {
-            guard let game = byID[visit.gameId] else { return nil }
-            games.append(game)
+        guard let games = games(of: tour, in: catalog), let first = games.first, let last = games.last else {
+            return nil
         }
-        guard let first = games.first, let last = games.last else { return nil }
         let gameHours = tour.rules?.gameHours ?? 3
         var legs: [PlannedRoute.Leg] = []
         for leg in tour.legs {

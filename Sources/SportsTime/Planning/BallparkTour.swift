@@ -369,9 +369,8 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
         return result.sorted()
     }
 
-    /// The tour as a router route with days split per leg (for ``ItineraryBuilder``); nil when the catalogue lacks
-    /// one of its games or the router's rules reject it.
-    public func plannedRoute(for tour: BallparkTour, catalog: Catalog) -> PlannedRoute? {
+    /// The catalogue's games of the tour's visits, in order; nil when one is missing.
+    func games(of tour: BallparkTour, in catalog: Catalog) -> [Game]? {
         let wanted = Set(tour.visits.map(\.gameId))
         var byID: [GameID: Game] = [:]
         for game in catalog.games where wanted.contains(game.id) { byID[game.id] = game }
@@ -380,6 +379,13 @@ public struct BallparkTourSearch: Codable, Sendable, Equatable {
             guard let game = byID[visit.gameId] else { return nil }
             games.append(game)
         }
+        return games
+    }
+
+    /// The tour as a router route with days split per leg (for ``ItineraryBuilder``); nil when the catalogue lacks
+    /// one of its games or the router's rules reject it.
+    public func plannedRoute(for tour: BallparkTour, catalog: Catalog) -> PlannedRoute? {
+        guard let games = games(of: tour, in: catalog) else { return nil }
         let request = RoutingRequest(
             games: games, start: startLocation, end: endLocation, dailyLimit: driving.dailyLimit, leisure: .packed)
         return router.evaluate(games, for: request, catalog: catalog)

@@ -104,25 +104,9 @@ extension ContinuousTourInstance {
     }
 
     /// The venues a counting bound should force: the `count` most remote ones (greedy farthest-first on
-    /// shortest-path road times).
+    /// shortest-path road times, from the most remote venue).
     func remoteVenues(_ count: Int) -> [Int] {
-        var chosen: [Int] = []
-        guard venueCount > 0, count > 0 else { return [] }
-        if let first = (0..<venueCount).max(by: { remoteness[$0] < remoteness[$1] }) { chosen.append(first) }
-        while chosen.count < min(count, venueCount) {
-            var pick = -1
-            var far = -1.0
-            for v in 0..<venueCount where !chosen.contains(v) {
-                let d =
-                    chosen.map { min(closedDrive[$0 * venueCount + v], closedDrive[v * venueCount + $0]) }.min() ?? 0
-                if d > far {
-                    far = d
-                    pick = v
-                }
-            }
-            guard pick >= 0 else { break }
-            chosen.append(pick)
-        }
-        return chosen
+        guard let first = (0..<venueCount).max(by: { remoteness[$0] < remoteness[$1] }) else { return [] }
+        return farthestFirst(from: first, count: count)
     }
 }
