@@ -88,11 +88,10 @@ extension BallparkTourSearch {
             let seeds = min(continuous.countingSeeds, instance.venueCount)
             if seeds > 1, !stop() {
                 let subsets = (0..<seeds).map { instance.farthestFirst(from: $0, count: continuous.countingVenues) }
-                let box = SlotBox<Double>(count: subsets.count)
-                DispatchQueue.concurrentPerform(iterations: subsets.count) { i in
-                    box.set(i, instance.countingBound(subset: subsets[i], shouldStop: stop))
+                let bounds = SearchThreads.map(subsets.count) { i in
+                    instance.countingBound(subset: subsets[i], shouldStop: stop)
                 }
-                for (subset, seconds) in zip(subsets, box.values) {
+                for (subset, seconds) in zip(subsets, bounds) {
                     guard let seconds, seconds > bound.seconds + 1e-6 else { continue }
                     bound = (seconds, subset)
                     counting = true

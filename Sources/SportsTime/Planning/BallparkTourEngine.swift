@@ -503,33 +503,8 @@ struct BallparkTourEngine: Sendable {
             drivingHours: totalHours, dailyLimit: limit)
     }
 
-    /// `body(0..<count)` on all cores, results in index order.
-    func parallelMap(_ count: Int, _ body: @Sendable (Int) -> Found?) -> [Found?] {
-        let box = ResultBox(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            box.set(index, body(index))
-        }
-        return box.values
-    }
-}
-
-/// Results written by parallel workers, one slot each.
-// @unchecked Sendable: every access goes through the lock.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [BallparkTourEngine.Found?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: BallparkTourEngine.Found?) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [BallparkTourEngine.Found?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
+    /// `body(0..<count)` on all cores (threads of its own: ``SearchThreads``), results in index order.
+    func parallelMap(_ count: Int, _ body: @escaping @Sendable (Int) -> Found?) -> [Found?] {
+        SearchThreads.map(count, body)
     }
 }

@@ -419,13 +419,9 @@ struct ContinuousTourRunner {
         return found
     }
 
-    /// `body(0..<count)` on all cores, results in index order.
-    func parallelMap<T: Sendable>(_ count: Int, _ body: @Sendable (Int) -> T?) -> [T?] {
-        let box = SlotBox<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            box.set(index, body(index))
-        }
-        return box.values
+    /// `body(0..<count)` on all cores (threads of its own: ``SearchThreads``), results in index order.
+    func parallelMap<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T?) -> [T?] {
+        SearchThreads.map(count, body)
     }
 }
 
@@ -441,26 +437,5 @@ extension ContinuousTourInstance {
         }
         return dayBest.sorted { $0.value != $1.value ? $0.value < $1.value : $0.key < $1.key }
             .prefix(count).map(\.key)
-    }
-}
-
-/// Results written by parallel workers, one slot each.
-// @unchecked Sendable: every access goes through the lock.
-final class SlotBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: T?) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [T?] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

@@ -263,13 +263,9 @@ extension SportsTimeApp {
                     try? await tours.progress(key: key, fraction: step.fraction, message: Self.describe(step))
                 }
             }
-            let report = await withCheckedContinuation { continuation in
-                DispatchQueue.global(qos: .utility).async {
-                    continuation.resume(
-                        returning: search.report(
-                            catalog: catalog, league: league, venues: parks.map { Set($0) }
-                        ) { latest.value = $0 })
-                }
+            // On threads of its own: Dispatch's pool runs the server's async work (see ``SearchThreads``).
+            let report = await SearchThreads.run {
+                search.report(catalog: catalog, league: league, venues: parks.map { Set($0) }) { latest.value = $0 }
             }
             watcher.cancel()
             if let tour = report.tour {
