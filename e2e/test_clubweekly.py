@@ -76,7 +76,10 @@ def settle(driver) -> None:
     driver.execute_async_script(
         """
         const done = arguments[arguments.length - 1];
-        const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+        // Bounded: a renderer kept busy on a loaded machine may not be idle for the whole script timeout.
+        const idle = window.requestIdleCallback
+            ? (fn) => window.requestIdleCallback(fn, { timeout: 2000 })
+            : (fn) => setTimeout(fn, 50);
         const ready = (navigator.serviceWorker && document.querySelector('link[rel="manifest"]'))
             ? Promise.race([navigator.serviceWorker.ready, new Promise((r) => setTimeout(r, 3000))])
             : Promise.resolve();
