@@ -4,7 +4,8 @@
 #   1. member insights API (median of 40 members, each asked once: the answer is not cached)
 #   2. every dashboard tab: server time (curl, first request and median of the next 5) and bytes
 #   3. the dashboard under wrk -t2 -c32
-#   4. the week JSON (and /club-data) first request after a write (an import of one ride this week, through the API)
+#   4. the week JSON, /club-data and this week's dashboard tabs: first request after a write (an import of one ride
+#      this week, through the API)
 #   5. CLI import rate: one Strava export of a new rider (≈7,000 rows) with `clubhouse club import`
 # Usage: scripts/load-bigclub.sh [members] [wrk seconds]   env: BIN (default .build/release/clubhouse), PORT (8800),
 #   DATABASE_URL (PostgreSQL instead of SQLite; the database must be empty), KEEP=dir (reuse/keep a generated club)
@@ -63,7 +64,7 @@ PY
 echo "== wrk -t2 -c32 ${WRK_SECONDS}s: $BASE/clubs/big?week=-1"
 wrk -t2 -c32 -d"${WRK_SECONDS}s" --latency "$BASE/clubs/big?week=-1" | grep -E "Requests/sec|99%|50%|Socket|Non-2xx"
 
-echo "== week JSON and /club-data, first request after a write (a one-ride import this week, through the API)"
+echo "== week JSON, /club-data and this week's dashboard tabs, first request after a write (a one-ride import this week, through the API)"
 python3 - "$BASE" <<'PY'
 import datetime, json, statistics, subprocess, sys, time, urllib.request
 base = sys.argv[1]
@@ -86,7 +87,10 @@ def timed(url):
 for url in [api + "/week?offset=0", api + "/week?offset=-1", base + "/clubs/big/club-data?weekOffset=0",
             base + "/clubs/big/club-data?weekOffset=-1"]:
     timed(url)
-rows = {"week 0": [], "week -1": [], "club-data 0": [], "club-data -1": []}
+tabs = {f"dashboard {tab}": f"{base}/clubs/big?tab={tab}" for tab in ["charts", "table", "rides", "insights"]}
+for url in tabs.values():
+    timed(url)
+rows = {"week 0": [], "week -1": [], "club-data 0": [], "club-data -1": [], **{k: [] for k in tabs}}
 hits = {k: 0 for k in rows}
 for n in range(8):
     now = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=5 + n)
@@ -95,12 +99,12 @@ for n in range(8):
     request(api + "/me/import", csv.encode(), {"Cookie": cookie, "Content-Type": "text/csv"}, "POST")
     for key, url in [("week 0", api + "/week?offset=0"), ("week -1", api + "/week?offset=-1"),
                      ("club-data 0", base + "/clubs/big/club-data?weekOffset=0"),
-                     ("club-data -1", base + "/clubs/big/club-data?weekOffset=-1")]:
+                     ("club-data -1", base + "/clubs/big/club-data?weekOffset=-1"), *tabs.items()]:
         t, size, hit = timed(url)
         rows[key].append((t, size))
         hits[key] += hit
 for key, values in rows.items():
-    print(f"{key:13s} after a write: median {statistics.median(t for t, _ in values):7.1f} ms, "
+    print(f"{key:18s} after a write: median {statistics.median(t for t, _ in values):7.1f} ms, "
           f"{values[-1][1] / 1024:7.1f} KB, cache hits {hits[key]}/{len(values)}")
 PY
 kill -INT "$SERVER"; wait "$SERVER" 2>/dev/null || true; SERVER=""

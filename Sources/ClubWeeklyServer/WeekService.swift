@@ -126,13 +126,14 @@ struct WeekService: Sendable {
     /// Reads a week: from its snapshot (``WeekSnapshots``) its activities and the stats of the week and the week before
     /// it, and from the weekly rollups, with `history`, the series over the ``historyWeeks`` weeks insights look back
     /// over: of `historyMembers` and the week's lowest rider when given (one member's insights), of every member
-    /// active in those weeks otherwise.
+    /// active in those weeks otherwise; with `leaderBy`, of the week's leader by that metric too (whom a guest's
+    /// insights analyse).
     /// Checks the offset unless `oldestOffset` is given (by a caller that checked it already). `anyData` counts the
     /// club's activities when the week is empty, so that ``WeekData/hasAnyData`` is exact (pages need it; JSON does
     /// not).
     func load(
         club: Club, offset: Int, oldestOffset: Int? = nil, history: Bool = false, anyData: Bool = false,
-        historyMembers: [MemberID]? = nil
+        historyMembers: [MemberID]? = nil, leaderBy: Metric? = nil
     ) async throws -> WeekData {
         let oldest: Int
         if let oldestOffset { oldest = oldestOffset } else { oldest = try await checkOffset(offset, club: club) }
@@ -148,7 +149,10 @@ struct WeekService: Sendable {
         if !data.hasAnyData && anyData { data.hasAnyData = try await activities.count(club: club.id) > 0 }
         if history {
             let series: [MemberID: [MemberWeekStats]]
-            if let historyMembers {
+            if var historyMembers {
+                if let leaderBy, let leader = data.report(metric: leaderBy).members.first?.memberID {
+                    historyMembers.append(leader)
+                }
                 series = try await self.series(
                     of: historyMembers, lowestOf: snapshot.current, previous: snapshot.previous, data: data,
                     weeks: weeks, rollups: snapshot.rollupsCurrent)

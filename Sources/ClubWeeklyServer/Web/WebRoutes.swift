@@ -205,15 +205,14 @@ extension ClubWeeklyApp {
     func dashboardModel(
         _ visit: Visit, state: DashboardState, oldestOffset: Int? = nil, now: Date? = nil
     ) async throws -> DashboardModel {
-        // A member's insights tab analyses the member (or the rider they picked) and the week's lowest rider: only
-        // their weeks of history are read. A guest's falls back to the week's leader, known only once the week is
-        // ranked, so it reads everyone's.
-        let historyMembers = visit.viewer.memberID.map { me in
-            [state.perspective, me, state.rider].compactMap { $0 }.map { MemberID($0) }
+        // The insights tab analyses the member (or the rider they picked; for a guest, the week's leader by the
+        // chosen metric) and the week's lowest rider: only their weeks of history are read.
+        let historyMembers = [state.perspective, visit.viewer.memberID, state.rider].compactMap { $0 }.map {
+            MemberID($0)
         }
         let data = try await weeks.load(
             club: visit.club, offset: state.week, oldestOffset: oldestOffset, history: state.tab == .insights,
-            anyData: true, historyMembers: historyMembers)
+            anyData: true, historyMembers: historyMembers, leaderBy: visit.viewer.memberID == nil ? state.metric : nil)
         return DashboardBuilder.dashboard(
             data, state: state, viewer: visit.viewer, now: now ?? weeks.now(), strings: strings)
     }
