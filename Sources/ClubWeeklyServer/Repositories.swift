@@ -258,7 +258,7 @@ struct MemberRepository: Sendable {
                 "SELECT week_start FROM cw_week_rollups WHERE member_id = \(bind: id.rawValue)"
             ).all().map { try $0.decode(column: "week_start", as: Int64.self) }
             try await db.raw("DELETE FROM cw_week_rollups WHERE member_id = \(bind: id.rawValue)").run()
-            try await WeekVersions.touch(club: club, weekStarts: weeks, on: db)
+            try await WeekVersions.touch(club: club, weekStarts: weeks, member: id, on: db)
             try await db.raw("DELETE FROM cw_activities WHERE member_id = \(bind: id.rawValue)").run()
             try await db.raw(
                 "DELETE FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"
@@ -389,7 +389,7 @@ struct ActivityRepository: Sendable {
                 let start = Date(epochMilliseconds: try row.decode(column: "start_at", as: Int64.self))
                 try await WeekVersions.touch(
                     club: scope.club, weekStarts: [scope.calendar.week(containing: start).start.epochMilliseconds],
-                    on: db)
+                    member: member, on: db)
             }
             return true
         }
@@ -468,6 +468,21 @@ struct ActivityRepository: Sendable {
                 """
             ).all().map(Self.decode)
         }
+    }
+
+    /// Activities of a club starting in `[from, to)`, of `members` only when given, in no particular order.
+    static func activities(
+        club: ClubID, members: Set<MemberID>?, from: Date, to: Date, on db: any SQLDatabase
+    ) async throws -> [Activity] {
+        if let members, members.isEmpty { return [] }
+        let only: SQLQueryString =
+            members.map { "AND member_id IN (\(binds: $0.map(\.rawValue)))" } ?? ""
+        return try await db.raw(
+            """
+            SELECT \(unsafeRaw: Self.columns) FROM cw_activities WHERE club_id = \(bind: club.rawValue)
+              AND start_at >= \(bind: from.epochMilliseconds) AND start_at < \(bind: to.epochMilliseconds) \(only)
+            """
+        ).all().map(Self.decode)
     }
 
     /// The start of the club's oldest activity, or nil when it has none.

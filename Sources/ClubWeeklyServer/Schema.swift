@@ -166,6 +166,8 @@ enum ClubWeeklySchema {
             ]),
         // Per member per week aggregates and per week versions (issue 17): see ``WeekRollups``.
         WeekRollups.migration,
+        // Which members' weeks each write changed: a cached week re-reads only those (``WeekSnapshots``).
+        WeekVersions.memberMigration,
     ]
 
     /// Cuts `column` of `table` to `limit` characters, ending with "…" like ``TextLimits/truncate(_:to:)``.

@@ -102,8 +102,8 @@ struct WeekService: Sendable {
     static let defaultHistoryWeeks = 12
     /// Weeks of history used for personal bests and streaks.
     var historyWeeks = defaultHistoryWeeks
-    /// Members and week stats insights read, per club week and version.
-    var statsCache = WeekStatsCache()
+    /// Weeks kept in memory and brought up to date after writes (shared by copies of the service).
+    let snapshots = WeekSnapshots()
 
     /// The oldest offset with data: the week the club was created or of its oldest activity, whichever is earlier.
     func oldestOffset(club: Club) async throws -> Int {
@@ -139,22 +139,18 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = history ? calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now) : []
-        let rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
-        let members = try await members.members(of: club.id)
-        let previous = try await database.run { db in
-            try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
-        }
+        let snapshot = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
         var data = WeekData(
-            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,
-            activities: rows, hasAnyData: !rows.isEmpty || oldest < 0,
-            aggregates: WeekAggregates(current: nil, previous: previous, series: [:]))
+            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: snapshot.members,
+            activities: snapshot.activities, hasAnyData: !snapshot.activities.isEmpty || oldest < 0,
+            aggregates: WeekAggregates(current: snapshot.current, previous: snapshot.previous, series: [:]))
         if !data.hasAnyData && anyData { data.hasAnyData = try await activities.count(club: club.id) > 0 }
         if history {
             let series: [MemberID: [MemberWeekStats]]
             if let historyMembers {
-                let current = WeeklyStats.memberStats(rows, in: week, counting: club.countedSportTypes)
                 series = try await self.series(
-                    of: historyMembers, lowestOf: current, previous: previous, data: data, weeks: weeks)
+                    of: historyMembers, lowestOf: snapshot.current, previous: snapshot.previous, data: data,
+                    weeks: weeks)
             } else {
                 series = try await database.run { db in
                     try await WeekRollups.series(club: club.id, weeks: weeks, on: db)
@@ -209,34 +205,12 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
-        let key = "\(club.id)|\(week.start.epochMilliseconds)|\(try await version(club: club.id, week: week))"
-        var entry: WeekStatsCache.Entry
-        if let cached = statsCache.get(key) {
-            entry = cached
-        } else {
-            let members = try await members.members(of: club.id)
-            let (current, previous) = try await database.run { db in
-                (
-                    try await WeekRollups.stats(club: club.id, weekStart: week.start, on: db),
-                    try await WeekRollups.stats(club: club.id, weekStart: week.previous.start, on: db)
-                )
-            }
-            entry = WeekStatsCache.Entry(members: members, current: current, previous: previous)
-            statsCache.put(key, entry)
-        }
-        let (members, current, previous) = (entry.members, entry.current, entry.previous)
-        var rows: [Activity] = []
-        if current[member] == nil {
-            if let cached = entry.activities {
-                rows = cached
-            } else {
-                rows = try await activities.activities(club: club.id, from: week.start, to: week.end)
-                entry.activities = rows
-                statsCache.put(key, entry)
-            }
-        }
+        let snapshot = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
+        let (current, previous) = (snapshot.current, snapshot.previous)
+        // The first-ride tip of a member without a ride quotes a typical ride of the week.
+        let rows = current[member] == nil ? snapshot.activities : []
         var data = WeekData(
-            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: members,
+            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: snapshot.members,
             activities: rows, hasAnyData: true,
             aggregates: WeekAggregates(current: current, previous: previous, series: [:]))
         let series = try await series(

@@ -69,82 +69,18 @@ struct WeekRollupsTests {
     @Test("incremental rollups equal a rebuild after random writes", arguments: TestDatabases.kinds)
     func incrementalEqualsRebuild(kind: DatabaseKind) async throws {
         let s = try await Stores.make(kind, now: Self.now)
-        var random = SplitMix64(seed: 17)
-        let types = ["Ride", "Ride", "Ride", "VirtualRide", "GravelRide", "Run", "Walk"]
-        func activity(_ member: Member, id: Int, source: ActivitySource) -> Activity {
-            let start = Self.now.addingTimeInterval(-Double(random.int(below: 40 * 7 * 86_400)))
-            let km = Double(random.int(below: 12_000)) / 100
-            return Activity(
-                memberID: member.id, source: source, externalID: "x\(id)", startDate: start,
-                sportType: random.pick(types, fallback: "Ride"), distance: km * 1000,
-                movingTime: random.int(below: 10) == 0 ? 0 : Int(km * 110) + random.int(below: 600),
-                elapsedTime: Int(km * 130), elevationGain: Double(random.int(below: 90_000)) / 100, name: "Ride \(id)")
-        }
-        var riders = s.riders
+        var writes = RandomWrites(stores: s, seed: 17, now: Self.now)
         for step in 0..<150 {
-            let member = riders[random.int(below: riders.count)]
-            switch random.int(below: 10) {
-            case 0...3:
-                let batch = (0..<(1 + random.int(below: 6))).map { _ in
-                    activity(member, id: random.int(below: 60), source: .strava)
-                }
-                try await s.activities.upsert(batch, club: s.club.id, policy: .replace, now: Self.now)
-            case 4:
-                let batch = (0..<(1 + random.int(below: 4))).map { _ in
-                    activity(member, id: random.int(below: 60), source: .import)
-                }
-                try await s.activities.upsert(batch, club: s.club.id, policy: .keepStrava, now: Self.now)
-            case 5, 6:
-                // Mostly a stored activity (of any source), sometimes one that does not exist.
-                let stored = try await s.activities.activities(
-                    club: s.club.id, from: .distantPast, to: Self.now.addingTimeInterval(86_400)
-                ).filter { $0.memberID == member.id }.map(\.externalID)
-                let id = random.int(below: 5) == 0 ? "x\(random.int(below: 60))" : random.pick(stored, fallback: "none")
-                try await s.activities.delete(member: member.id, externalID: id)
-            case 7:
-                _ = try await s.activities.rename(
-                    member: member.id, externalID: "x\(random.int(below: 60))", name: "Renamed \(step)",
-                    eventTime: Int64(step))
-            case 8:
-                try await s.activities.deleteStrava(
-                    member: member.id, from: Self.now.addingTimeInterval(-Double(random.int(below: 200)) * 86_400),
-                    keeping: ["x\(random.int(below: 60))"])
-            default:
-                var csv = "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,"
-                csv += "Elevation Gain\n"
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(identifier: "UTC")
-                formatter.dateFormat = "MMM dd, yyyy, hh:mm:ss a"
-                for _ in 0..<(1 + random.int(below: 8)) {
-                    let a = activity(member, id: random.int(below: 60), source: .import)
-                    csv +=
-                        "\(a.externalID.dropFirst()),\"\(formatter.string(from: a.startDate))\",Imported,\(a.sportType),"
-                        + "\(a.elapsedTime),\(a.distance / 1000),\(a.movingTime),\(a.elevationGain)\n"
-                }
-                _ = try await s.imports.importExport(Data(csv.utf8), member: member)
-            }
+            try await writes.write(step: step)
             // Incremental equals a rebuild at checkpoints, before settings changes rebuild everything anyway.
             if [49, 99, 129].contains(step) {
                 let incremental = try await s.rollups()
                 let rebuilt = try await s.rebuilt()
                 #expect(incremental == rebuilt, "after step \(step)")
             }
-            if step == 30 {
-                try await s.members.delete(riders[4].id, in: s.club.id)
-                riders.removeLast()
-            }
-            if step == 100 {
-                var club = try await s.currentClub()
-                club.countedSportTypes.insert("Run")
-                try await s.clubs.update(club)
-            }
-            if step == 130 {
-                var club = try await s.currentClub()
-                club.weekStart = .monday
-                club.timeZoneIdentifier = "America/New_York"
-                try await s.clubs.update(club)
-            }
+            if step == 30 { try await writes.deleteLastRider() }
+            if step == 100 { try await writes.countRuns() }
+            if step == 130 { try await writes.moveToNewYorkMondays() }
         }
         let incremental = try await s.rollups()
         #expect(incremental.count > 20)
@@ -278,5 +214,100 @@ struct WeekRollupsTests {
                 lastName: "Rider", joinedAt: Self.now))
         let renamed = try await versions()
         for offset in [0, -5, -19, -25] { #expect(renamed[offset] != after[offset], "week \(offset)") }
+    }
+}
+
+/// Seeded random writes through every write path of a club's activities: upserts (both policies, moved across
+/// weeks, uncounted sport types, zero moving time), deletes (mostly of stored activities), renames, Strava
+/// deletions and CSV imports, over the 40 weeks before `now`; and the settings changes tests make between them.
+struct RandomWrites {
+    let s: WeekRollupsTests.Stores
+    let now: Date
+    var random: SplitMix64
+    var riders: [Member]
+    static let types = ["Ride", "Ride", "Ride", "VirtualRide", "GravelRide", "Run", "Walk"]
+
+    init(stores: WeekRollupsTests.Stores, seed: UInt64, now: Date) {
+        s = stores
+        self.now = now
+        random = SplitMix64(seed: seed)
+        riders = stores.riders
+    }
+
+    mutating func activity(_ member: Member, id: Int, source: ActivitySource) -> Activity {
+        let start = now.addingTimeInterval(-Double(random.int(below: 40 * 7 * 86_400)))
+        let km = Double(random.int(below: 12_000)) / 100
+        return Activity(
+            memberID: member.id, source: source, externalID: "x\(id)", startDate: start,
+            sportType: random.pick(Self.types, fallback: "Ride"), distance: km * 1000,
+            movingTime: random.int(below: 10) == 0 ? 0 : Int(km * 110) + random.int(below: 600),
+            elapsedTime: Int(km * 130), elevationGain: Double(random.int(below: 90_000)) / 100, name: "Ride \(id)")
+    }
+
+    /// One random write by a random rider.
+    mutating func write(step: Int) async throws {
+        let member = riders[random.int(below: riders.count)]
+        switch random.int(below: 10) {
+        case 0...3:
+            let batch = (0..<(1 + random.int(below: 6))).map { _ in
+                activity(member, id: random.int(below: 60), source: .strava)
+            }
+            try await s.activities.upsert(batch, club: s.club.id, policy: .replace, now: now)
+        case 4:
+            let batch = (0..<(1 + random.int(below: 4))).map { _ in
+                activity(member, id: random.int(below: 60), source: .import)
+            }
+            try await s.activities.upsert(batch, club: s.club.id, policy: .keepStrava, now: now)
+        case 5, 6:
+            // Mostly a stored activity (of any source), sometimes one that does not exist.
+            let stored = try await s.activities.activities(
+                club: s.club.id, from: .distantPast, to: now.addingTimeInterval(86_400)
+            ).filter { $0.memberID == member.id }.map(\.externalID)
+            let id = random.int(below: 5) == 0 ? "x\(random.int(below: 60))" : random.pick(stored, fallback: "none")
+            try await s.activities.delete(member: member.id, externalID: id)
+        case 7:
+            _ = try await s.activities.rename(
+                member: member.id, externalID: "x\(random.int(below: 60))", name: "Renamed \(step)",
+                eventTime: Int64(step))
+        case 8:
+            try await s.activities.deleteStrava(
+                member: member.id, from: now.addingTimeInterval(-Double(random.int(below: 200)) * 86_400),
+                keeping: ["x\(random.int(below: 60))"])
+        default:
+            var csv = "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,"
+            csv += "Elevation Gain\n"
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "UTC")
+            formatter.dateFormat = "MMM dd, yyyy, hh:mm:ss a"
+            for _ in 0..<(1 + random.int(below: 8)) {
+                let a = activity(member, id: random.int(below: 60), source: .import)
+                csv +=
+                    "\(a.externalID.dropFirst()),\"\(formatter.string(from: a.startDate))\",Imported,\(a.sportType),"
+                    + "\(a.elapsedTime),\(a.distance / 1000),\(a.movingTime),\(a.elevationGain)\n"
+            }
+            _ = try await s.imports.importExport(Data(csv.utf8), member: member)
+        }
+    }
+
+    /// Deletes the last rider (their activities and rollups go with them).
+    mutating func deleteLastRider() async throws {
+        guard let rider = riders.popLast() else { return }
+        try await s.members.delete(rider.id, in: s.club.id)
+    }
+
+    /// Counts runs as well (rebuilds the club's rollups).
+    func countRuns() async throws {
+        var club = try await s.currentClub()
+        club.countedSportTypes.insert("Run")
+        try await s.clubs.update(club)
+    }
+
+    /// Moves the club to New York with weeks starting on Monday (rebuilds the club's rollups).
+    func moveToNewYorkMondays() async throws {
+        var club = try await s.currentClub()
+        club.weekStart = .monday
+        club.timeZoneIdentifier = "America/New_York"
+        try await s.clubs.update(club)
     }
 }

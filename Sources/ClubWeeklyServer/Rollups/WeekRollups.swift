@@ -118,7 +118,7 @@ enum WeekRollups {
                 ).run()
             }
         }
-        try await WeekVersions.touch(club: scope.club, weekStarts: byStart.keys, on: db)
+        try await WeekVersions.touch(club: scope.club, weekStarts: byStart.keys, member: member, on: db)
     }
 
     private static func upsert(
@@ -196,13 +196,18 @@ enum WeekRollups {
 
     // MARK: Reads
 
-    /// Every member's stats of the week starting at `weekStart` (members without a counted activity are absent).
-    static func stats(club: ClubID, weekStart: Date, on db: any SQLDatabase) async throws -> [MemberID: MemberWeekStats]
-    {
+    /// Every member's stats of the week starting at `weekStart`, or those of `members` when given (members without a
+    /// counted activity are absent).
+    static func stats(
+        club: ClubID, weekStart: Date, members: Set<MemberID>? = nil, on db: any SQLDatabase
+    ) async throws -> [MemberID: MemberWeekStats] {
+        if let members, members.isEmpty { return [:] }
+        let only: SQLQueryString =
+            members.map { "AND member_id IN (\(binds: $0.map(\.rawValue)))" } ?? ""
         let rows = try await db.raw(
             """
             SELECT member_id, rides, distance, moving_time, elevation, average_speed, longest FROM cw_week_rollups
-            WHERE club_id = \(bind: club.rawValue) AND week_start = \(bind: weekStart.epochMilliseconds)
+            WHERE club_id = \(bind: club.rawValue) AND week_start = \(bind: weekStart.epochMilliseconds) \(only)
             """
         ).all()
         var result: [MemberID: MemberWeekStats] = [:]
@@ -356,7 +361,29 @@ enum WeekVersions {
     /// weeks ending with it, and the first of those compares with the week before.
     static let window = WeekService.defaultHistoryWeeks
 
-    static func touch(club: ClubID, weekStarts: some Collection<Int64>, on db: any SQLDatabase) async throws {
+    /// Which members' weeks changed, and in which write (`cw_member_week_versions`): what ``WeekSnapshots`` re-reads
+    /// after a write instead of the whole week.
+    static let memberMigration = Migration(id: "cw-0007-member-week-versions") { _ in
+        [
+            """
+            CREATE TABLE cw_member_week_versions (
+                club_id TEXT NOT NULL REFERENCES cw_clubs(id) ON DELETE CASCADE,
+                member_id TEXT NOT NULL,
+                week_start BIGINT NOT NULL,
+                version BIGINT NOT NULL,
+                PRIMARY KEY (member_id, week_start))
+            """,
+            "CREATE INDEX cw_member_week_versions_club ON cw_member_week_versions (club_id, week_start, version)",
+        ]
+    }
+
+    /// Marks the weeks starting at `weekStarts` changed by a write of `member`'s activities (or of the member): takes
+    /// the club's next `write_seq` and stores it as those weeks' version and as the version of the member's weeks.
+    /// Call it inside the write's transaction. Writers of one club take their versions in commit order (the update
+    /// of the club's row holds its lock until commit), so a reader that sees version v sees every change up to v.
+    static func touch(
+        club: ClubID, weekStarts: some Collection<Int64>, member: MemberID, on db: any SQLDatabase
+    ) async throws {
         guard !weekStarts.isEmpty else { return }
         try await db.raw(
             """
@@ -376,6 +403,43 @@ enum WeekVersions {
                 ON CONFLICT (club_id, week_start) DO UPDATE SET version = excluded.version
                 """
             ).run()
+            try await db.raw(
+                """
+                INSERT INTO cw_member_week_versions (club_id, member_id, week_start, version)
+                VALUES (\(bind: club.rawValue), \(bind: member.rawValue), \(bind: start), \(bind: seq))
+                ON CONFLICT (member_id, week_start) DO UPDATE SET version = excluded.version
+                """
+            ).run()
+        }
+    }
+
+    /// The club's settings version and the highest version of the weeks starting at `weekStarts`: what a
+    /// ``WeekSnapshot`` of a week (and the week before, for trends) is current to.
+    static func stamp(
+        club: ClubID, weekStarts: [Int64], on db: any SQLDatabase
+    ) async throws -> (settings: Int64, highest: Int64)? {
+        let query: SQLQueryString = """
+            SELECT c.settings_version AS s, (SELECT MAX(v.version) FROM cw_week_versions v
+                WHERE v.club_id = c.id AND v.week_start IN (\(binds: weekStarts))) AS w
+            FROM cw_clubs c WHERE c.id = \(bind: club.rawValue)
+            """
+        guard let row = try await db.raw(query).first() else { return nil }
+        return (try row.decode(column: "s", as: Int64.self), try row.decode(column: "w", as: Int64?.self) ?? 0)
+    }
+
+    /// The members whose weeks starting at `weekStarts` changed in a write after version `after`, with the week.
+    static func changes(
+        club: ClubID, weekStarts: [Int64], after: Int64, on db: any SQLDatabase
+    ) async throws -> [(member: MemberID, weekStart: Int64)] {
+        let query: SQLQueryString = """
+            SELECT member_id, week_start FROM cw_member_week_versions
+            WHERE club_id = \(bind: club.rawValue) AND week_start IN (\(binds: weekStarts)) AND version > \(bind: after)
+            """
+        return try await db.raw(query).all().map {
+            (
+                MemberID(try $0.decode(column: "member_id", as: String.self)),
+                try $0.decode(column: "week_start", as: Int64.self)
+            )
         }
     }
 
