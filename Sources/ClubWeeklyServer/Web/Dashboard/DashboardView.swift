@@ -287,7 +287,7 @@ enum DashboardView {
                     .forEach(model.filterKeep) { name, value in
                         .input(.type(.hidden), .name(name), .attr("value", value))
                     },
-                    .label(.for("ride-member"), .text(s.memberFilterLabel)),
+                    .label(.for("ride-member"), .text(model.search == nil ? s.memberFilterLabel : s.big.searchLabel)),
                     memberFilter(model, strings: s),
                     .button(.type(.submit), .class("button secondary"), .text(s.filter))),
                 Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#dashboard", style: "segmented")),
