@@ -49,10 +49,10 @@ struct BigClubDistributionTests {
         #expect(ValueBands.nice(2.2, whole: true) == 5 && ValueBands.nice(.nan, whole: false) == 1)
 
         let spread = ValueBands.fitting(SpreadFixture.spread.sorted(), counts: false)
-        #expect(spread == ValueBands(start: 0, width: 20, count: 7, openBelow: false, openAbove: true))
+        #expect(spread == ValueBands(start: 0, width: 20, count: 6, openBelow: false, openAbove: true))
         #expect(spread.index(of: 0) == 0 && spread.index(of: 19.9) == 0 && spread.index(of: 20) == 1)
-        #expect(spread.index(of: 139.9) == 6 && spread.index(of: 140) == 7 && spread.index(of: 400) == 7)
-        #expect(spread.index(of: .nan) == 0 && spread.index(of: -5) == 0 && spread.total == 8)
+        #expect(spread.index(of: 119.9) == 5 && spread.index(of: 120) == 6 && spread.index(of: 400) == 6)
+        #expect(spread.index(of: .nan) == 0 && spread.index(of: -5) == 0 && spread.total == 7)
 
         // Average speeds far from zero start where the club does; a rider without moving time is in "under".
         let speeds = ([0] + (0..<200).map { 22 + Double($0 % 15) }).sorted()
@@ -64,6 +64,12 @@ struct BigClubDistributionTests {
         let rides = ((0..<100).map { Double(1 + $0 % 5) } + [14]).sorted()
         let byRides = ValueBands.fitting(rides, counts: true)
         #expect(byRides == ValueBands(start: 1, width: 1, count: 5, openBelow: false, openAbove: true))
+
+        // A skewed week (most climb little, a few a lot): the bulk gets the bands, the few far out one open band.
+        let climbing = ((0..<95).map { Double($0 * 10) } + (0..<5).map { 3_000 + Double($0) * 1_000 }).sorted()
+        let byClimbing = ValueBands.fitting(climbing, counts: false)
+        #expect(byClimbing.width == 200 && byClimbing.end == 1_000 && byClimbing.openAbove)
+        #expect(climbing.filter { byClimbing.index(of: $0) == byClimbing.total - 1 }.count == 5)
 
         // Every value lands in a band; nothing traps on one value or none.
         for values in [[7.0], [0, 0, 0], [], [1e12, 1e-12]] {
@@ -89,11 +95,11 @@ struct BigClubDistributionTests {
         let model = try #require(charts.distribution)
         let chart = model.chart
         #expect(chart.title == "How the club rode — Distance")
-        #expect(chart.bins.map(\.count) == [39, 50, 49, 50, 50, 51, 11, 1])
-        #expect(chart.bins.map(\.fullLabel).first == "0–20 km" && chart.bins.last?.fullLabel == "140 km or more")
-        #expect(chart.edgeLabels == ["0", "20", "40", "60", "80", "100", "120", "140", ""])
+        #expect(chart.bins.map(\.count) == [39, 50, 49, 50, 50, 51, 12])
+        #expect(chart.bins.map(\.fullLabel).first == "0–20 km" && chart.bins.last?.fullLabel == "120 km or more")
+        #expect(chart.edgeLabels == ["0", "20", "40", "60", "80", "100", "120", ""])
         #expect(chart.bins.enumerated().filter(\.element.isMarked).map(\.offset) == [2])
-        #expect(chart.marker == "You" && chart.valueHeader == "Riders" && chart.bins[7].countText == "1 rider")
+        #expect(chart.marker == "You" && chart.valueHeader == "Riders" && chart.bins[6].countText == "12 riders")
         // 300 riders from 5 to 124 km (the residues of 37·i mod 120) and one at 400; 93 of 301 rode less than d1.
         #expect(
             model.notes == [

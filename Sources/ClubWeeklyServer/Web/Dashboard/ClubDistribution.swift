@@ -41,16 +41,17 @@ struct ValueBands: Equatable, Sendable {
         return min(index, total - 1)
     }
 
-    /// About `target` bands of a "nice" width (1, 2, 2.5 or 5 times a power of ten) from the 2nd to the 98th
-    /// percentile of `sorted`, so that a few extreme riders get an open band instead of stretching the axis.
+    /// About `target` bands of a "nice" width (1, 2, 2.5 or 5 times a power of ten) from the 5th to the 95th
+    /// percentile of `sorted`, so that the few extreme riders get an open band instead of stretching the axis (a
+    /// week's climbing is skewed: at 260 riders the 98th percentile is 4,091 m, the 95th 2,489 m, the median 693 m).
     /// Counts (rides) are whole numbers from 1 up; other values start at 0 unless the club's low end is far from it.
     static func fitting(_ sorted: [Double], counts: Bool, target: Int = 8) -> ValueBands {
         guard let lowest = sorted.first, let highest = sorted.last else {
             return ValueBands(start: 0, width: 1, count: 1, openBelow: false, openAbove: false)
         }
         func quantile(_ q: Double) -> Double { sorted[Int((Double(sorted.count - 1) * q).rounded(.down))] }
-        let low = quantile(0.02)
-        let high = quantile(0.98)
+        let low = quantile(0.05)
+        let high = quantile(0.95)
         var start: Double
         var width: Double
         if counts {
