@@ -154,6 +154,36 @@ def test_a_big_club_sees_how_the_club_rode_instead_of_a_donut(driver, big_server
     assert one(driver, ".chart-histogram .caption").get_attribute("textContent") == "Riders by number of rides"
 
 
+def phone(driver, size=(390, 844)):
+    driver.set_window_size(max(size[0], 500), size[1] + 150)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800})
+
+
+@pytest.mark.parametrize("path", ["", "?tab=table", "?tab=rides", "?tab=insights&mode=top3", "/tv"])
+def test_a_big_clubs_pages_fit_a_phone(driver, big_server, path):
+    phone(driver)
+    driver.get(big_server.url(BIG + path))
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"{path or 'charts'}: {width} px wide on a 390 px phone"
+    if path == "":
+        # Ranking names stay on one line; values do not run into the trends.
+        tall = driver.execute_script(
+            "return [...document.querySelectorAll('ol.rankings .name')].filter(e => e.offsetHeight > 32).length")
+        assert tall == 0, f"{tall} ranking names wrap"
+    if path == "?tab=rides":
+        assert one(driver, "label[for=ride-member]").text == "Find a rider"
+        assert one(driver, "input#ride-member").size["height"] >= 44
+
+
+def test_the_tv_board_fits_a_720p_screen(driver, big_server):
+    phone(driver, (1280, 720))
+    driver.get(big_server.url(f"{BIG}/tv"))
+    assert driver.execute_script("return document.documentElement.scrollHeight") <= 720
+    bottom = driver.execute_script("return document.querySelector('.tv-more').getBoundingClientRect().bottom")
+    assert bottom <= 720, f"the line under the leaderboard ends at {bottom} px"
+
+
 def test_a_member_of_a_big_club_sees_where_they_are(driver, big_server, tmp_path):
     """Last in the file: it adds a member to the shared club."""
     import datetime as dt
