@@ -222,3 +222,11 @@ def test_a_member_of_a_big_club_sees_where_they_are(driver, big_server, tmp_path
     assert len(mine) == 1 and mine[0].get_attribute("data-tip").endswith(" · You")
     notes = [li.text for li in css(driver, ".distribution-notes li")]
     assert any(note.startswith("You: 210.5 km, ahead of ") for note in notes), notes
+    # No serious accessibility problem (contrast of the marker and the notes included), light and dark.
+    from test_clubweekly import axe_violations, describe_violations
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        driver.get(big_server.url(f"{BIG}?metric=distance{week}"))
+        violations = axe_violations(driver)
+        assert not violations, f"{scheme}:\n" + describe_violations(violations)
