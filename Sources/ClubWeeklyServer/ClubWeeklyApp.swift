@@ -70,6 +70,7 @@ public struct ClubWeeklyApp: AppModule {
     /// Background job handlers of this app.
     public var jobHandlers: [String: JobRunner.Handler] {
         sync.handlers.merging(imports.handlers) { first, _ in first }
+            .merging([RollupJob.kind: RollupJob.handler(database: database, logger: logger)]) { first, _ in first }
     }
 
     /// Start-up work: the recurring reconciliation job, and the demo club when the database has no club.
@@ -78,7 +79,7 @@ public struct ClubWeeklyApp: AppModule {
         // An import that ran inside a request of a process that stopped will never finish: say so to its member.
         let now = Date()
         try await imports.repository.failAbandoned(before: now.addingTimeInterval(-3600), now: now)
-        try await rebuildStaleRollups()
+        try await queueStaleRollups()
         if config.seedDemo { try await seedDemoIfEmpty() }
     }
 

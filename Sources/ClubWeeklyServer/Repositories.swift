@@ -42,6 +42,9 @@ enum DataVersion {
 /// Clubs and their settings.
 struct ClubRepository: Sendable {
     let database: Database
+    /// Activities up to which a settings change rebuilds the club's rollups in its own transaction (about half a
+    /// second); a bigger club's are rebuilt by a background job (``RollupJob``).
+    var inlineRebuildLimit = 50_000
 
     func insert(_ record: ClubRecord) async throws {
         let club = record.club
@@ -61,8 +64,9 @@ struct ClubRepository: Sendable {
         }
     }
 
-    /// Stores the club's settings; a new time zone, week start or counted sport types rebuilds its rollups in the
-    /// same transaction (they decide which week and whether an activity counts).
+    /// Stores the club's settings; a new time zone, week start or counted sport types rebuilds its rollups (they
+    /// decide which week and whether an activity counts): in the same transaction, or for a club of more than
+    /// ``inlineRebuildLimit`` activities by a job queued in it.
     func update(_ club: Club) async throws {
         let colors = try String(decoding: JSONEncoder().encode(club.colors), as: UTF8.self)
         try await database.transaction { db in
@@ -82,7 +86,17 @@ struct ClubRepository: Sendable {
                 old.timeZoneIdentifier != club.timeZoneIdentifier || old.weekStart != club.weekStart
                     || old.countedSportTypes != club.countedSportTypes
             {
-                try await WeekRollups.rebuild(club: club.id, on: db)
+                // A small club is rebuilt at once; a big one in the background, read from activities meanwhile.
+                let activities =
+                    try await db.raw(
+                        "SELECT COUNT(*) AS n FROM cw_activities WHERE club_id = \(bind: club.id.rawValue)"
+                    ).first()?.decode(column: "n", as: Int.self) ?? 0
+                if activities <= inlineRebuildLimit {
+                    try await WeekRollups.rebuild(club: club.id, on: db)
+                } else {
+                    try await WeekRollups.markStale(club: club.id, on: db)
+                    try await RollupJob.enqueue(club: club.id, on: db)
+                }
             }
         }
     }

@@ -9,9 +9,9 @@ enum WeekOffsetError: Error, Equatable {
 }
 
 /// Everything stored that one club week's pages and responses are computed from, read in one go by
-/// ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``: the week's activities and the
-/// per member stats (rollups) of the week before it (for trends) and, when asked for, of the weeks of history that
-/// insights need. Reports and insights are pure functions of it.
+/// ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``: the week's activities, the per
+/// member stats (rollups) of the week and the week before it (for trends) and, when asked for, of the weeks of
+/// history that insights need. Reports and insights are pure functions of it.
 struct WeekData: Sendable {
     var club: Club
     /// 0 for this week, -1 for last week, …
@@ -68,7 +68,7 @@ struct WeekData: Sendable {
 
 /// What a week's views read from the weekly rollups (``WeekRollups``) instead of raw activities.
 struct WeekAggregates: Sendable {
-    /// Every member's stats of the week; nil when they are computed from the week's activities (loaded anyway).
+    /// Every member's stats of the week; nil when they are computed from `activities`.
     var current: [MemberID: MemberWeekStats]?
     /// Every member's stats of the week before (trends).
     var previous: [MemberID: MemberWeekStats]
@@ -123,9 +123,10 @@ struct WeekService: Sendable {
     /// The database the repositories read.
     var database: Database { activities.database }
 
-    /// Reads a week: its activities, and from the weekly rollups the stats of the week before it and, with
-    /// `history`, the series over the ``historyWeeks`` weeks insights look back over: of `historyMembers` and the
-    /// week's lowest rider when given (one member's insights), of every member active in those weeks otherwise.
+    /// Reads a week: from its snapshot (``WeekSnapshots``) its activities and the stats of the week and the week before
+    /// it, and from the weekly rollups, with `history`, the series over the ``historyWeeks`` weeks insights look back
+    /// over: of `historyMembers` and the week's lowest rider when given (one member's insights), of every member
+    /// active in those weeks otherwise.
     /// Checks the offset unless `oldestOffset` is given (by a caller that checked it already). `anyData` counts the
     /// club's activities when the week is empty, so that ``WeekData/hasAnyData`` is exact (pages need it; JSON does
     /// not).
@@ -150,11 +151,13 @@ struct WeekService: Sendable {
             if let historyMembers {
                 series = try await self.series(
                     of: historyMembers, lowestOf: snapshot.current, previous: snapshot.previous, data: data,
-                    weeks: weeks)
-            } else {
+                    weeks: weeks, rollups: snapshot.rollupsCurrent)
+            } else if snapshot.rollupsCurrent {
                 series = try await database.run { db in
                     try await WeekRollups.series(club: club.id, weeks: weeks, on: db)
                 }
+            } else {
+                series = try await seriesFromActivities(club: club, weeks: weeks, members: nil)
             }
             data.aggregates?.series = series
         }
@@ -162,15 +165,36 @@ struct WeekService: Sendable {
     }
 
     /// The series of `members` and of the week's lowest rider (whom "Lowest week & why" analyses by default).
+    /// Read from the rollups, or from activities while the club's are rebuilt (`rollups` false).
     private func series(
         of members: [MemberID], lowestOf current: [MemberID: MemberWeekStats],
-        previous: [MemberID: MemberWeekStats], data: WeekData, weeks: [Week]
+        previous: [MemberID: MemberWeekStats], data: WeekData, weeks: [Week], rollups: Bool
     ) async throws -> [MemberID: [MemberWeekStats]] {
         let names = Dictionary(data.members.map { ($0.id, $0.firstName) }, uniquingKeysWith: { a, _ in a })
         let report = WeeklyStats.report(
             current: current, previous: previous, counted: [], week: data.week, names: names)
         let wanted = members + [InsightsEngine.lowestPerformer(report)].compactMap { $0 }
+        guard rollups else { return try await seriesFromActivities(club: data.club, weeks: weeks, members: wanted) }
         return try await database.run { db in try await WeekRollups.series(members: wanted, weeks: weeks, on: db) }
+    }
+
+    /// What ``WeekRollups``' series give, computed from the activities of `weeks` (while the club's rollups are
+    /// rebuilt): the stats of `members`, zero-filled, or of every member active in those weeks when nil.
+    private func seriesFromActivities(
+        club: Club, weeks: [Week], members wanted: [MemberID]?
+    ) async throws -> [MemberID: [MemberWeekStats]] {
+        guard let first = weeks.first, let last = weeks.last else { return [:] }
+        let rows = try await activities.activities(club: club.id, from: first.start, to: last.end)
+        let only = wanted.map(Set.init)
+        var result: [MemberID: [MemberWeekStats]] = [:]
+        for member in only ?? [] { result[member] = weeks.map { _ in .zero(member) } }
+        for (index, week) in weeks.enumerated() {
+            for (member, stats) in WeeklyStats.memberStats(rows, in: week, counting: club.countedSportTypes)
+            where only?.contains(member) ?? true {
+                result[member, default: weeks.map { _ in .zero(member) }][index] = stats
+            }
+        }
+        return result
     }
 
     /// The key of what is cached for a week (its JSON, `/club-data`, rendered pages): changes when anything one of
@@ -197,8 +221,8 @@ struct WeekService: Sendable {
             members: data.members)
     }
 
-    /// The JSON of a member's insights: reads the week's ranking and the two riders' histories from the rollups,
-    /// and the week's activities only when the member has no ride (the first-ride tip quotes a typical ride).
+    /// The JSON of a member's insights: the week's ranking from its snapshot (``WeekSnapshots``) and the two riders'
+    /// histories from the rollups.
     func insights(club: Club, member: MemberID, subject: MemberID?, offset: Int) async throws -> InsightsResponse {
         let oldest = try await checkOffset(offset, club: club)
         let now = now()
@@ -215,7 +239,7 @@ struct WeekService: Sendable {
             aggregates: WeekAggregates(current: current, previous: previous, series: [:]))
         let series = try await series(
             of: [member] + (subject.map { [$0] } ?? []), lowestOf: current, previous: previous, data: data,
-            weeks: weeks)
+            weeks: weeks, rollups: snapshot.rollupsCurrent)
         data.aggregates?.series = series
         return data.insights(for: member, subject: subject).response
     }

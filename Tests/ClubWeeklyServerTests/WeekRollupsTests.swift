@@ -103,8 +103,11 @@ struct WeekRollupsTests {
         #expect(incremental == expected)
     }
 
-    @Test("reports and insights read from rollups equal those computed from activities", arguments: TestDatabases.kinds)
-    func rollupReadsEqualActivityReads(kind: DatabaseKind) async throws {
+    /// `stale`: the club's rollups are being rebuilt (and are gone): the same answers, computed from activities.
+    @Test(
+        "reports and insights read from rollups equal those computed from activities",
+        arguments: TestDatabases.kinds, [false, true])
+    func rollupReadsEqualActivityReads(kind: DatabaseKind, stale: Bool) async throws {
         let s = try await Stores.make(kind, now: Self.now)
         var random = SplitMix64(seed: 5)
         var batch: [Activity] = []
@@ -121,6 +124,12 @@ struct WeekRollupsTests {
             }
         }
         try await s.activities.upsert(batch, club: s.club.id, policy: .replace, now: Self.now)
+        if stale {
+            try await s.database.transaction { db in
+                try await WeekRollups.markStale(club: s.club.id, on: db)
+                try await db.raw("DELETE FROM cw_week_rollups WHERE club_id = \(bind: s.club.id.rawValue)").run()
+            }
+        }
         let service = WeekService(members: s.members, activities: s.activities, now: { Self.now })
         let members = try await s.members.members(of: s.club.id)
         let calendar = WeekCalendar(club: s.club)
@@ -309,5 +318,93 @@ struct RandomWrites {
         club.weekStart = .monday
         club.timeZoneIdentifier = "America/New_York"
         try await s.clubs.update(club)
+    }
+}
+
+/// Rebuilding a club's rollups while the server serves (issue 17): a member at a time in short transactions, queued as
+/// a job at start-up for stale clubs and when a big club's settings change.
+@Suite("Club Weekly rollups rebuilt in the background")
+struct RollupRebuildJobTests {
+    typealias Stores = WeekRollupsTests.Stores
+    static let now = WeekRollupsTests.now
+
+    func rollupsVersion(_ s: Stores) async throws -> Int {
+        try await s.database.run { db in
+            try await db.raw("SELECT rollups_version AS v FROM cw_clubs WHERE id = \(bind: s.club.id.rawValue)")
+                .first()?
+                .decode(column: "v", as: Int.self) ?? -1
+        }
+    }
+
+    @Test(
+        "a big club's new time zone queues a rebuild; a member at a time it equals the full rebuild",
+        arguments: TestDatabases.kinds)
+    func settingsChangeQueuesStepwiseRebuild(kind: DatabaseKind) async throws {
+        var s = try await Stores.make(kind, now: Self.now)
+        var writes = RandomWrites(stores: s, seed: 41, now: Self.now)
+        for step in 0..<40 { try await writes.write(step: step) }
+        s = Stores(
+            database: s.database, clubs: ClubRepository(database: s.database, inlineRebuildLimit: 0),
+            members: s.members,
+            activities: s.activities, imports: s.imports, club: s.club, riders: s.riders)
+        let before = try await s.rollups()
+        let queue = JobQueue(database: s.database)
+        #expect(try await queue.pendingCount(kind: RollupJob.kind) == 0)
+
+        var club = try await s.currentClub()
+        club.timeZoneIdentifier = "America/New_York"
+        club.weekStart = .monday
+        try await s.clubs.update(club)
+        // Not rebuilt in the settings' transaction: marked stale (reads compute from activities) and queued.
+        #expect(try await s.rollups() == before)
+        #expect(try await rollupsVersion(s) == 0)
+        #expect(try await queue.pendingCount(kind: RollupJob.kind) == 1)
+        // Writes go on meanwhile, and so does a second change's queueing (absorbed by the queued job).
+        for step in 40..<60 { try await writes.write(step: step) }
+        try await s.clubs.update(club)
+        #expect(try await queue.pendingCount(kind: RollupJob.kind) == 1)
+
+        let job = try #require(try await queue.claim(worker: "test", limit: 10, now: Date()).first)
+        #expect(job.kind == RollupJob.kind)
+        let outcome = try await RollupJob.handler(database: s.database, logger: Logger(label: "test"))(job)
+        #expect(outcome == .done)
+        #expect(try await rollupsVersion(s) == WeekRollups.currentVersion)
+        let stepwise = try await s.rollups()
+        #expect(stepwise != before)
+        #expect(stepwise == (try await s.rebuilt()))
+    }
+
+    @Test("start-up queues a rebuild for each club whose rollups are stale")
+    func startUpQueuesStaleClubs() async throws {
+        let s = try await Stores.make(.sqlite, now: Self.now)
+        let queue = JobQueue(database: s.database)
+        try await s.database.run { db in try await WeekRollups.markStale(club: s.club.id, on: db) }
+        try await s.database.transaction { db in
+            for club in try await WeekRollups.staleClubs(on: db) { try await RollupJob.enqueue(club: club, on: db) }
+        }
+        #expect(try await queue.pendingCount(kind: RollupJob.kind) == 1)
+        let job = try #require(try await queue.claim(worker: "test", limit: 10, now: Date()).first)
+        #expect(job.payload.contains(s.club.id.rawValue))
+    }
+
+    @Test("writes of one member at the same time each count the other's rides", arguments: TestDatabases.kinds)
+    func concurrentWritesOfOneMember(kind: DatabaseKind) async throws {
+        let s = try await Stores.make(kind, now: Self.now)
+        let rider = s.riders[0]
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for n in 0..<16 {
+                group.addTask {
+                    let ride = Activity(
+                        memberID: rider.id, source: .strava, externalID: "c\(n)",
+                        startDate: Self.now.addingTimeInterval(-Double(3600 * (n + 1))), sportType: "Ride",
+                        distance: 10_000, movingTime: 1_200, elapsedTime: 1_300, elevationGain: 50, name: "Ride \(n)")
+                    _ = try await s.activities.upsert([ride], club: s.club.id, policy: .replace, now: Self.now)
+                }
+            }
+            try await group.waitForAll()
+        }
+        let rows = try await s.rollups()
+        #expect(rows.reduce(0) { $0 + $1.stats.rides } == 16)
+        #expect(rows == (try await s.rebuilt()))
     }
 }

@@ -1,6 +1,7 @@
 import ClubWeekly
 import Foundation
 import Logging
+import SQLKit
 import ServerKit
 
 extension ClubWeeklyApp {
@@ -30,13 +31,44 @@ extension ClubWeeklyApp {
         return lines
     }
 
-    /// Rebuilds the rollups of clubs that have none yet or older ones (after the migration that added them, or rows
-    /// written around the server); a club at a time, logged.
-    func rebuildStaleRollups() async throws {
-        let stale = try await database.run { db in try await WeekRollups.staleClubs(on: db) }
-        for club in stale {
-            let rows = try await database.transaction { db in try await WeekRollups.rebuild(club: club, on: db) }
-            logger.notice("weekly rollups rebuilt", metadata: ["club": "\(club)", "member weeks": "\(rows)"])
+    /// Queues a rebuild of the rollups of clubs that have none yet or older ones (after the migration that added
+    /// them, or rows written around the server): the server serves meanwhile (see ``RollupJob``).
+    func queueStaleRollups() async throws {
+        try await database.transaction { db in
+            for club in try await WeekRollups.staleClubs(on: db) { try await RollupJob.enqueue(club: club, on: db) }
+        }
+    }
+}
+
+/// The background job that rebuilds one club's rollups a member at a time
+/// (``WeekRollups/rebuildInSteps(club:database:)``): queued at start-up for stale clubs and when a big club's time
+/// zone, week start or counted sport types change. Until it ends, the club's weeks are computed from activities.
+enum RollupJob {
+    static let kind = "clubweekly.rollups.rebuild"
+
+    struct Payload: Codable { var club: String }
+
+    /// Queues the club's rebuild (once: a rebuild already queued absorbs it, one running runs again after).
+    static func enqueue(club: ClubID, on db: any SQLDatabase) async throws {
+        let payload = String(decoding: try JSONEncoder().encode(Payload(club: club.rawValue)), as: UTF8.self)
+        try await JobQueue.enqueue(
+            on: db, kind: kind, payload: payload, dedupeKey: "\(kind):\(club.rawValue)", runAt: Date(), maxAttempts: 8)
+    }
+
+    static func handler(database: Database, logger: Logger) -> JobRunner.Handler {
+        { job in
+            guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8)) else {
+                return .done
+            }
+            let started = ContinuousClock.now
+            let members = try await WeekRollups.rebuildInSteps(club: ClubID(payload.club), database: database)
+            logger.notice(
+                "weekly rollups rebuilt",
+                metadata: [
+                    "club": "\(payload.club)", "members": "\(members)",
+                    "seconds": "\(String(format: "%.1f", (ContinuousClock.now - started).seconds))",
+                ])
+            return .done
         }
     }
 }

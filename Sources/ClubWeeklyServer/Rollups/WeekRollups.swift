@@ -90,6 +90,10 @@ enum WeekRollups {
         }
         let weeks = byStart.values.sorted { $0.start < $1.start }
         guard let first = weeks.first, let last = weeks.last else { return }
+        // First, as it locks the club's row until commit: another write of the club's activities waits here, and so
+        // reads the activities below only once this one is committed (on PostgreSQL two writes of one member could
+        // otherwise each miss the other's activity).
+        try await WeekVersions.touch(club: scope.club, weekStarts: byStart.keys, member: member, on: db)
         let rows = try await db.raw(
             """
             SELECT \(unsafeRaw: ActivityRepository.columns) FROM cw_activities
@@ -118,7 +122,6 @@ enum WeekRollups {
                 ).run()
             }
         }
-        try await WeekVersions.touch(club: scope.club, weekStarts: byStart.keys, member: member, on: db)
     }
 
     private static func upsert(
@@ -146,6 +149,7 @@ enum WeekRollups {
     @discardableResult
     static func rebuild(club: ClubID, on db: any SQLDatabase) async throws -> Int {
         guard let scope = try await scope(club: club, on: db) else { return 0 }
+        try await WeekVersions.lock(club: club, on: db)
         try await db.raw("DELETE FROM cw_week_rollups WHERE club_id = \(bind: club.rawValue)").run()
         let collector = RebuildCollector(scope: scope)
         try await db.raw(
@@ -164,6 +168,69 @@ enum WeekRollups {
             """
         ).run()
         return rows.count
+    }
+
+    /// Recomputes every rollup of one member from their activities in one short transaction, after taking the club's
+    /// row lock (``WeekVersions/touch(club:weekStarts:member:on:)``) so that no write of the club runs meanwhile.
+    /// A step of ``rebuildInSteps(club:database:)``.
+    static func rebuild(member: MemberID, scope: Scope, on db: any SQLDatabase) async throws {
+        try await WeekVersions.lock(club: scope.club, on: db)
+        let old = try await db.raw(
+            "SELECT week_start FROM cw_week_rollups WHERE member_id = \(bind: member.rawValue)"
+        ).all().map { try $0.decode(column: "week_start", as: Int64.self) }
+        let rows = try await db.raw(
+            """
+            SELECT \(unsafeRaw: ActivityRepository.columns) FROM cw_activities WHERE member_id = \(bind: member.rawValue)
+            ORDER BY start_at, id
+            """
+        ).all()
+        let collector = RebuildCollector(scope: scope)
+        for row in rows { collector.add(row) }
+        let fresh = try collector.finish()
+        try await WeekVersions.touch(club: scope.club, weekStarts: Set(old + fresh.map(\.0)), member: member, on: db)
+        try await db.raw("DELETE FROM cw_week_rollups WHERE member_id = \(bind: member.rawValue)").run()
+        try await insert(fresh, club: scope.club, on: db)
+    }
+
+    /// Rebuilds a club's rollups a member at a time, each in its own short transaction, while the server serves: the
+    /// club is marked stale first (reads compute from activities meanwhile, see ``WeekSnapshots``), and current
+    /// again at the end unless its time zone, week start or counted sport types changed meanwhile (then the job that
+    /// change queued rebuilds it again). Returns the members rebuilt.
+    @discardableResult
+    static func rebuildInSteps(club: ClubID, database: Database) async throws -> Int {
+        guard let scope = try await database.run({ db in try await scope(club: club, on: db) }) else { return 0 }
+        try await database.run { db in try await markStale(club: club, on: db) }
+        let members = try await database.run { db in
+            try await db.raw("SELECT id FROM cw_members WHERE club_id = \(bind: club.rawValue) ORDER BY id").all()
+                .map { MemberID(try $0.decode(column: "id", as: String.self)) }
+        }
+        for member in members {
+            try await database.transaction { db in try await rebuild(member: member, scope: scope, on: db) }
+        }
+        try await database.transaction { db in
+            guard let now = try await self.scope(club: club, on: db), now.counting == scope.counting,
+                now.calendar.timeZone == scope.calendar.timeZone, now.calendar.weekStart == scope.calendar.weekStart
+            else { return }
+            try await db.raw(
+                """
+                UPDATE cw_clubs SET rollups_version = \(bind: currentVersion), data_version = data_version + 1,
+                    settings_version = settings_version + 1
+                WHERE id = \(bind: club.rawValue)
+                """
+            ).run()
+        }
+        return members.count
+    }
+
+    /// Marks the club's rollups stale: reads compute from activities until they are rebuilt.
+    static func markStale(club: ClubID, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE cw_clubs SET rollups_version = 0, data_version = data_version + 1,
+                settings_version = settings_version + 1
+            WHERE id = \(bind: club.rawValue)
+            """
+        ).run()
     }
 
     /// Rollup rows per INSERT: 9 values a row, and SQLite binds at most 32,766 per statement (PostgreSQL 65,535).
@@ -377,6 +444,12 @@ enum WeekVersions {
         ]
     }
 
+    /// Takes the club's row lock until the transaction ends: writes of the club's activities wait (see
+    /// ``touch(club:weekStarts:member:on:)``).
+    static func lock(club: ClubID, on db: any SQLDatabase) async throws {
+        try await db.raw("UPDATE cw_clubs SET write_seq = write_seq WHERE id = \(bind: club.rawValue)").run()
+    }
+
     /// Marks the weeks starting at `weekStarts` changed by a write of `member`'s activities (or of the member): takes
     /// the club's next `write_seq` and stores it as those weeks' version and as the version of the member's weeks.
     /// Call it inside the write's transaction. Writers of one club take their versions in commit order (the update
@@ -413,18 +486,26 @@ enum WeekVersions {
         }
     }
 
-    /// The club's settings version and the highest version of the weeks starting at `weekStarts`: what a
-    /// ``WeekSnapshot`` of a week (and the week before, for trends) is current to.
-    static func stamp(
-        club: ClubID, weekStarts: [Int64], on db: any SQLDatabase
-    ) async throws -> (settings: Int64, highest: Int64)? {
+    /// What a ``WeekSnapshot`` of a week is current to: the club's settings version, the highest version of the weeks
+    /// starting at `weekStarts` (the week and the week before, for trends), and whether its rollups are current.
+    struct Stamp: Sendable, Equatable {
+        var settings: Int64
+        var highest: Int64
+        var rollupsCurrent: Bool
+    }
+
+    /// The club's ``Stamp`` for the weeks starting at `weekStarts`; nil when there is no such club.
+    static func stamp(club: ClubID, weekStarts: [Int64], on db: any SQLDatabase) async throws -> Stamp? {
         let query: SQLQueryString = """
-            SELECT c.settings_version AS s, (SELECT MAX(v.version) FROM cw_week_versions v
+            SELECT c.settings_version AS s, c.rollups_version AS r, (SELECT MAX(v.version) FROM cw_week_versions v
                 WHERE v.club_id = c.id AND v.week_start IN (\(binds: weekStarts))) AS w
             FROM cw_clubs c WHERE c.id = \(bind: club.rawValue)
             """
         guard let row = try await db.raw(query).first() else { return nil }
-        return (try row.decode(column: "s", as: Int64.self), try row.decode(column: "w", as: Int64?.self) ?? 0)
+        return Stamp(
+            settings: try row.decode(column: "s", as: Int64.self),
+            highest: try row.decode(column: "w", as: Int64?.self) ?? 0,
+            rollupsCurrent: try row.decode(column: "r", as: Int.self) >= WeekRollups.currentVersion)
     }
 
     /// The members whose weeks starting at `weekStarts` changed in a write after version `after`, with the week.

@@ -18,6 +18,9 @@ struct WeekSnapshot: Sendable, Equatable {
     var current: [MemberID: MemberWeekStats]
     /// Every member's stats of the week before.
     var previous: [MemberID: MemberWeekStats]
+    /// False while the club's rollups are being rebuilt: the stats were computed from activities (and so must be
+    /// any history read with them, see ``WeekService``).
+    var rollupsCurrent = true
 
     /// The order of ``activities``: by start, then member, then external id (a member's external ids are unique).
     static func isOrdered(_ a: Activity, _ b: Activity) -> Bool {
@@ -76,24 +79,32 @@ actor WeekSnapshots {
     ) async throws -> WeekSnapshot {
         let key = "\(club.rawValue)|\(week.start.epochMilliseconds)"
         let starts = [week.previous.start.epochMilliseconds, week.start.epochMilliseconds]
-        let (settings, stamp) =
-            try await database.run { db in try await WeekVersions.stamp(club: club, weekStarts: starts, on: db) }
-            ?? (0, 0)
+        guard
+            let stamp = try await database.run({ db in
+                try await WeekVersions.stamp(club: club, weekStarts: starts, on: db)
+            })
+        else { throw APIError.notFound("No such club.", code: "unknown_club") }
+        guard stamp.rollupsCurrent else {
+            // Rollups are being rebuilt: computed from activities, and not kept.
+            return try await Self.readFromActivities(
+                club: club, week: week, stamp: stamp, members: members, database: database)
+        }
+        let (settings, highest) = (stamp.settings, stamp.highest)
         clock += 1
-        if let entry = entries[key], entry.snapshot.settingsVersion == settings, entry.snapshot.stamp >= stamp {
+        if let entry = entries[key], entry.snapshot.settingsVersion == settings, entry.snapshot.stamp >= highest {
             entries[key]?.used = clock
             return entry.snapshot
         }
-        if let flight = running[key], flight.settings == settings, flight.stamp >= stamp {
+        if let flight = running[key], flight.settings == settings, flight.stamp >= highest {
             return try await flight.task.value.0
         }
         let base = entries[key]?.snapshot.settingsVersion == settings ? entries[key]?.snapshot : nil
         let task = Task {
             try await Self.read(
-                club: club, week: week, settings: settings, stamp: stamp, base: base, members: members,
+                club: club, week: week, settings: settings, stamp: highest, base: base, members: members,
                 database: database)
         }
-        running[key] = Flight(settings: settings, stamp: stamp, task: task)
+        running[key] = Flight(settings: settings, stamp: highest, task: task)
         let result = await task.result
         if running[key]?.task == task { running[key] = nil }
         let (snapshot, partial) = try result.get()
@@ -165,5 +176,26 @@ actor WeekSnapshots {
                 activities: rows.sorted(by: WeekSnapshot.isOrdered), current: current, previous: previous),
             false
         )
+    }
+
+    /// The week with its stats computed from the activities of the week and of the week before (while the club's
+    /// rollups are rebuilt).
+    private static func readFromActivities(
+        club: ClubID, week: Week, stamp: WeekVersions.Stamp, members: MemberRepository, database: Database
+    ) async throws -> WeekSnapshot {
+        let list = try await members.members(of: club)
+        let (rows, scope) = try await database.run { db in
+            (
+                try await ActivityRepository.activities(
+                    club: club, members: nil, from: week.previous.start, to: week.end, on: db),
+                try await WeekRollups.scope(club: club, on: db)
+            )
+        }
+        let counting = scope?.counting ?? []
+        return WeekSnapshot(
+            week: week, settingsVersion: stamp.settings, stamp: stamp.highest, members: list,
+            activities: rows.filter { week.contains($0.startDate) }.sorted(by: WeekSnapshot.isOrdered),
+            current: WeeklyStats.memberStats(rows, in: week, counting: counting),
+            previous: WeeklyStats.memberStats(rows, in: week.previous, counting: counting), rollupsCurrent: false)
     }
 }
