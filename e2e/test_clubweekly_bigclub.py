@@ -131,3 +131,102 @@ def test_the_tv_board_shows_the_top_ten_and_how_many_more_rode(driver, big_serve
     assert len(css(driver, ".tv-list li")) == 10
     assert one(driver, ".tv-more").text.endswith("more riders this week")
     assert driver.execute_script("return document.documentElement.scrollHeight") <= TV[1]
+
+
+def test_a_big_club_sees_how_the_club_rode_instead_of_a_donut(driver, big_server):
+    driver.get(big_server.url(BIG))
+    assert not css(driver, "figure.chart-donut"), "a 260-member club still shows the donut"
+    figure = one(driver, ".card.distribution figure.chart-histogram")
+    svg = figure.find_element(By.CSS_SELECTOR, "svg[role=img]")
+    assert svg.find_element(By.TAG_NAME, "title").get_attribute("textContent") == "How the club rode — Distance"
+    assert "active riders" in svg.find_element(By.TAG_NAME, "desc").get_attribute("textContent")
+    # Every active rider is in exactly one band (the data table lists the bands, empty ones too).
+    counts = [int(cell.get_attribute("textContent").split()[0].replace(",", ""))
+              for cell in figure.find_elements(By.CSS_SELECTOR, ".chart-data tbody td")]
+    assert sum(counts) == active_riders(big_server), counts
+    assert one(driver, ".chart-histogram .caption").get_attribute("textContent").startswith("Riders per ")
+    notes = [li.text for li in css(driver, ".distribution-notes li")]
+    assert notes[0].startswith("The busiest band: ") and notes[1].startswith("Median rider: "), notes
+    # Not a member: no "you are here".
+    assert not css(driver, ".chart-histogram .marker") and not any(n.startswith("You:") for n in notes)
+    # Every metric draws it; rides are counted per number of rides.
+    driver.get(big_server.url(f"{BIG}?metric=rides"))
+    assert one(driver, ".chart-histogram .caption").get_attribute("textContent") == "Riders by number of rides"
+
+
+def phone(driver, size=(390, 844)):
+    driver.set_window_size(max(size[0], 500), size[1] + 150)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 800})
+
+
+@pytest.mark.parametrize("path", ["", "?tab=table", "?tab=rides", "?tab=insights&mode=top3", "/tv"])
+def test_a_big_clubs_pages_fit_a_phone(driver, big_server, path):
+    phone(driver)
+    driver.get(big_server.url(BIG + path))
+    width = driver.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390, f"{path or 'charts'}: {width} px wide on a 390 px phone"
+    if path == "":
+        # Ranking names stay on one line; values do not run into the trends.
+        tall = driver.execute_script(
+            "return [...document.querySelectorAll('ol.rankings .name')].filter(e => e.offsetHeight > 32).length")
+        assert tall == 0, f"{tall} ranking names wrap"
+    if path == "?tab=rides":
+        assert one(driver, "label[for=ride-member]").text == "Find a rider"
+        assert one(driver, "input#ride-member").size["height"] >= 44
+
+
+def test_the_tv_board_fits_a_720p_screen(driver, big_server):
+    phone(driver, (1280, 720))
+    driver.get(big_server.url(f"{BIG}/tv"))
+    assert driver.execute_script("return document.documentElement.scrollHeight") <= 720
+    bottom = driver.execute_script("return document.querySelector('.tv-more').getBoundingClientRect().bottom")
+    assert bottom <= 720, f"the line under the leaderboard ends at {bottom} px"
+
+
+def test_a_member_of_a_big_club_sees_where_they_are(driver, big_server, tmp_path):
+    """Last in the file: it adds a member to the shared club."""
+    import datetime as dt
+    driver.get(big_server.url(f"{BIG}/join"))
+    one(driver, "input#code").send_keys(CODE)
+    one(driver, "button[name=next][value=view]").click()
+    wait(driver).until(lambda d: urlparse(d.current_url).path == BIG)
+    driver.get(big_server.url(f"{BIG}/settings"))
+    one(driver, "input#first").send_keys("Yara")
+    one(driver, "input#last").send_keys("Marker")
+    one(driver, "input#first").find_element(By.XPATH, "ancestor::form").submit()
+    wait(driver).until(lambda d: css(d, "[data-section=import] input#export-file"))
+    # Two long rides this week (last week's page when this week is only hours old, so the test never depends on the
+    # hour it runs at).
+    now = dt.datetime.now(dt.timezone.utc).replace(microsecond=0, tzinfo=None)
+    monday = (now - dt.timedelta(days=now.weekday())).replace(hour=0, minute=0, second=0)
+    early = now - monday < dt.timedelta(hours=4)
+    first = now - dt.timedelta(hours=5 if early else 2)
+    week = "&week=-1" if early else ""
+
+    def strava(moment):
+        return f"{moment:%b} {moment.day}, {moment.year}, {moment.hour % 12 or 12}:{moment:%M:%S} " + \
+            ("AM" if moment.hour < 12 else "PM")
+    path = tmp_path / "activities.csv"
+    path.write_text(
+        "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Moving Time,Elevation Gain\n"
+        f'7701,"{strava(first)}",Long Ride,Ride,20000,180.5,19000,1400\n'
+        f'7702,"{strava(first - dt.timedelta(minutes=30))}",Spin,Ride,3700,30.0,3600,200\n', encoding="utf-8")
+    one(driver, "input#export-file").send_keys(str(path))
+    one(driver, "[data-section=import] button[type=submit]").click()
+    wait(driver, 20).until(lambda d: css(d, ".import-report"))
+    driver.get(big_server.url(f"{BIG}?metric=distance{week}"))
+    marker = one(driver, ".chart-histogram .marker text")
+    assert marker.get_attribute("textContent") == "You"
+    mine = css(driver, ".chart-histogram .mark.is-you")
+    assert len(mine) == 1 and mine[0].get_attribute("data-tip").endswith(" · You")
+    notes = [li.text for li in css(driver, ".distribution-notes li")]
+    assert any(note.startswith("You: 210.5 km, ahead of ") for note in notes), notes
+    # No serious accessibility problem (contrast of the marker and the notes included), light and dark.
+    from test_clubweekly import axe_violations, describe_violations
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        driver.get(big_server.url(f"{BIG}?metric=distance{week}"))
+        violations = axe_violations(driver)
+        assert not violations, f"{scheme}:\n" + describe_violations(violations)

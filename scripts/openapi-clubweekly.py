@@ -1,5 +1,10 @@
 # Generates Sources/ClubWeeklyServer/Resources/openapi.json: python3 scripts/openapi-clubweekly.py > Sources/ClubWeeklyServer/Resources/openapi.json
+# The JSON is the truth (tests check it against the routes): edit here, regenerate, and the diff is your edit only.
+# python3 scripts/openapi-clubweekly.py --check  exits 1 with a diff when the JSON and this generator disagree.
+import difflib
 import json
+import pathlib
+import sys
 def ref(n): return {"$ref": f"#/components/schemas/{n}"}
 def obj(props, required=None, extra=False):
     o = {"type": "object", "properties": props, "required": required if required is not None else list(props.keys())}
@@ -26,7 +31,6 @@ schemas = {
  "WorkerError": obj({"error": S()}),
  "Trend": trend,
  "Metric": metric,
- "WeekPage": obj({"number": I(), "limit": I(), "pages": I(), "members": {"type": "integer", "description": "ranked members in the whole week"}, "activities": {"type": "integer", "description": "activities in the whole week"}, "next": {"type": ["string", "null"], "description": "path and query of the next page; null on the last"}}),
  "WeekView": obj({
    "club": ref("ClubInfo"),
    "week": obj({"offset": I(), "label": S(), "firstDay": {"type": "string", "format": "date"}, "lastDay": {"type": "string", "format": "date"}, "start": DT(), "end": DT(), "oldestOffset": I()}),
@@ -45,9 +49,11 @@ schemas = {
    "versusTop3": obj({"top": arr(ranked), "me": ranked, "comparisons": arr(obj({"metric": metric, "mine": N(), "top": arr(N()), "gapToThird": N(), "gapPercent": N()})), "strongestMetric": metric, "insights": arr(ref("Insight"))}, ["top", "comparisons", "insights"]),
    "lowestWeek": obj({"memberId": {"type": ["string", "null"]}, "insights": arr(ref("Insight"))}, ["insights"]),
  }),
- "ImportReport": obj({"rows": I(), "imported": I(), "alreadyPresent": I(), "problems": arr(obj({"line": I(), "message": S()}))}),
+ "ImportReport": obj({"rows": I(), "imported": I(), "alreadyPresent": I(),
+   "problems": {**arr(obj({"line": I(), "message": S()})), "description": "Rows skipped (with the reason) or changed (an activity name over 255 characters is shortened and the row imported), by line."},
+   "moreProblems": {"type": "integer", "minimum": 0, "description": "Rows with problems beyond the listed ones (the first 1,000 are listed)."}}),
  "SessionResult": obj({"club": S(), "role": {"type": "string", "enum": ["member", "admin"]}}),
- "ClubSettings": obj({"name": S(), "timeZone": S(), "weekStart": S(), "countedSportTypes": arr(S()), "colors": {"type": "array", "items": S(), "minItems": 3, "maxItems": 3}, "feedPublic": B(), "adminPassword": S()}, []),
+ "ClubSettings": obj({"name": {"type": "string", "minLength": 1, "maxLength": 80}, "timeZone": S(), "weekStart": S(), "countedSportTypes": {**arr({"type": "string", "maxLength": 64}), "minItems": 1, "maxItems": 64}, "colors": {"type": "array", "items": S(), "minItems": 3, "maxItems": 3}, "feedPublic": B(), "adminPassword": S()}, []),
  "ClubData": obj({
    "lastFetchedAt": S(), "weekLabel": S(), "weekStart": S(), "weekEnd": S(), "memberCount": I(), "totalActivities": I(),
    "dateSource": {"type": "string", "enum": ["strava", "import", "demo", "mixed"]}, "enrolledCount": I(),
@@ -55,6 +61,11 @@ schemas = {
      "activities": arr(obj({"name": S(), "distance": N(), "movingTime": I(), "elevationGain": I(), "averageSpeed": N(), "type": S(), "sportType": S(), "startDate": S()}))})),
  }),
  "Health": obj({"status": S(), "database": S(), "uptimeSeconds": I()}),
+ "ImportStatus": {"type": "object", "description": "An import of a member's Strava export. Files over the background threshold (2,000 data rows by default) are imported by a background job; nothing is stored until the whole file is in (all or nothing).",
+   **obj({"id": S(), "status": {"type": "string", "enum": ["queued", "running", "done", "failed"]}, "rowsTotal": {"type": "integer", "minimum": 0}, "rowsDone": {"type": "integer", "minimum": 0}, "createdAt": DT(), "finishedAt": DT(), "report": ref("ImportReport"),
+     "error": {"type": "string", "description": "Why nothing was stored (status failed)."}, "statusUrl": {"type": "string", "description": "This status, to poll."}, "pageUrl": {"type": "string", "description": "The member's settings page with the progress and the report."}},
+     ["id", "status", "rowsTotal", "rowsDone", "createdAt", "statusUrl", "pageUrl"])},
+ "WeekPage": obj({"number": I(), "limit": I(), "pages": I(), "members": {"type": "integer", "description": "ranked members in the whole week"}, "activities": {"type": "integer", "description": "activities in the whole week"}, "next": {"type": ["string", "null"], "description": "path and query of the next page; null on the last"}}),
 }
 def resp(schema, desc="OK"): return {"description": desc, "content": {"application/json": {"schema": schema}}}
 err = lambda d: resp(ref("Error"), d)
@@ -82,12 +93,16 @@ paths = {
    "responses": {"200": resp(ref("SessionResult")), "400": err("Malformed body"), "401": err("Wrong password"), "404": err("Unknown club"), "429": err("Locked out")}}},
  "/api/clubs/{slug}/me": {
    "get": {"summary": "The signed-in member", "parameters": [slug], "security": [{"session": []}], "responses": {"200": resp(ref("Member")), "401": err("Not signed in"), "404": err("Not joined yet")}},
-   "post": {"summary": "Join as a named member", "parameters": [slug], "security": [{"session": []}], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"firstName": S(), "lastName": S()}, ["firstName"])}}},
+   "post": {"summary": "Join as a named member", "parameters": [slug], "security": [{"session": []}], "requestBody": {"required": True, "content": {"application/json": {"schema": obj({"firstName": {"type": "string", "minLength": 1, "maxLength": 40}, "lastName": {"type": "string", "maxLength": 40}}, ["firstName"])}}},
      "responses": {"200": resp(ref("Member"), "Already joined"), "201": resp(ref("Member"), "Joined"), "400": err("Bad name"), "401": err("Not signed in"), "404": err("Unknown club")}},
    "delete": {"summary": "Delete me and all my data", "parameters": [slug], "security": [{"session": []}], "responses": {"204": {"description": "Deleted"}, "401": err("Not signed in"), "404": err("Not joined")}}},
  "/api/clubs/{slug}/me/import": {"post": {"summary": "Import a Strava export (activities.csv or the export .zip)", "parameters": [slug], "security": [{"session": []}],
    "requestBody": {"required": True, "content": {"text/csv": {"schema": {"type": "string"}}, "application/zip": {"schema": {"type": "string", "contentMediaType": "application/zip"}}}},
-   "responses": {"200": resp(ref("ImportReport")), "401": err("Not signed in"), "404": err("Not joined"), "413": err("Too large"), "422": err("Not a Strava export")}}},
+   "responses": {"200": resp(ref("ImportReport")), "202": {"description": "Queued: a background job imports the file", "headers": {"Location": {"description": "The import's status URL", "schema": S()}}, "content": {"application/json": {"schema": ref("ImportStatus")}}},
+     "401": err("Not signed in"), "404": err("Not joined"), "413": err("Larger than the upload limit; nothing stored"), "422": err("Not a Strava export, or more than 50,000 rows (code too_many_rows); nothing stored"), "500": err("The import failed on the server; nothing stored")},
+   "description": "The body is streamed to disk and refused with 413 once it passes the upload limit (64 MB by default). A file is imported all or nothing. Files of up to 2,000 data rows (configurable) are imported at once and answered with the report; larger ones (up to 50,000 rows) are queued: 202 with the import's status and its URL in Location. Activity names over 255 characters are shortened and reported by line."}},
+ "/api/clubs/{slug}/me/imports/{import}": {"get": {"summary": "Progress and report of one of the member's imports", "parameters": [slug, {"name": "import", "in": "path", "required": True, "schema": S()}], "security": [{"session": []}],
+   "responses": {"200": resp(ref("ImportStatus")), "401": err("Not signed in"), "404": err("No such import of this member")}}},
  "/api/clubs/{slug}/me/strava/disconnect": {"post": {"summary": "Disconnect Strava", "parameters": [slug], "security": [{"session": []}], "responses": {"204": {"description": "Disconnected"}, "401": err("Not signed in"), "404": err("Not joined")}}},
  "/api/clubs/{slug}/strava/connect": {"get": {"summary": "Start Strava OAuth (redirect)", "parameters": [slug], "security": [{"session": []}], "responses": {"302": {"description": "Redirect to Strava"}, "401": err("Not signed in"), "404": err("Unknown club"), "503": err("Strava not configured")}}},
  "/api/clubs/{slug}": {"patch": {"summary": "Edit club settings (admin)", "parameters": [slug], "security": [{"session": []}], "requestBody": {"required": True, "content": {"application/json": {"schema": ref("ClubSettings")}}},
@@ -123,4 +138,13 @@ doc = {"openapi": "3.1.0",
  "servers": [{"url": "/"}],
  "paths": paths,
  "components": {"schemas": schemas, "securitySchemes": {"session": {"type": "apiKey", "in": "cookie", "name": "cw_session"}, "clubCode": {"type": "http", "scheme": "bearer", "description": "the club code"}}}}
-print(json.dumps(doc, indent=1, ensure_ascii=False))
+text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+if "--check" in sys.argv[1:]:
+    path = pathlib.Path(__file__).resolve().parent.parent / "Sources/ClubWeeklyServer/Resources/openapi.json"
+    stored = path.read_text(encoding="utf-8")
+    if stored != text:
+        sys.stdout.writelines(difflib.unified_diff(stored.splitlines(True), text.splitlines(True), str(path), "generated"))
+        sys.exit(1)
+    print(f"{path.name}: the generator reproduces it exactly")
+else:
+    sys.stdout.write(text)

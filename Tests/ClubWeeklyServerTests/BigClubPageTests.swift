@@ -68,7 +68,7 @@ struct BigClubChartTests {
         #expect(charts.rankings.last?.isMe == true && charts.rankings.last?.rank == 4_900)
         #expect(charts.allRiders?.label == "All 5,000 riders in the table")
         #expect(charts.allRiders?.url == "/clubs/dunboyne?tab=table")
-        #expect(charts.donut.data.count == 12)
+        #expect(charts.donut == nil && charts.distribution != nil)
 
         // A viewer in the top is not repeated; a guest sees no "you".
         let top = DashboardBuilder.dashboard(

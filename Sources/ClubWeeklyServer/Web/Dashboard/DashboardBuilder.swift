@@ -240,19 +240,37 @@ enum DashboardBuilder {
         // A share of average speeds means nothing: for speed the donut shows shares of distance.
         let shareMetric: Metric = metric == .speed ? .distance : metric
         let shareLabel = s.metricLabels[shareMetric.rawValue] ?? shareMetric.title
-        let total: Double
         let centre: String
         switch shareMetric {
-        case .rides:
-            total = Double(summary.rides)
-            centre = "\(summary.rides)"
-        case .elevation:
-            total = Double(elevationM)
-            centre = Format.metres(total)
-        default:
-            total = distanceKm
-            centre = Format.distanceKm(total * 1000, decimals: 0)
+        case .rides: centre = "\(summary.rides)"
+        case .elevation: centre = Format.metres(Double(elevationM))
+        default: centre = Format.distanceKm(distanceKm * 1000, decimals: 0)
         }
+        let share = shareChart(input, active: active) {
+            donut(active, shareMetric: shareMetric, shareLabel: shareLabel, centre: centre, strings: s)
+        }
+        let rankings = drawn.shown.map { row in
+            RankingRow(
+                memberID: row.memberID, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
+                name: row.name, fullName: row.fullName, initials: row.initials, hue: row.hue,
+                value: metricText(metricValue(row, metric), metric, strings: s), trend: row.trend,
+                isMe: row.memberID == input.viewer.memberID)
+        }
+        let everyone: DashboardLink? =
+            drawn.isGrouped
+            ? DashboardLink(
+                label: s.big.allRidersInTable(active.count),
+                url: ClubWeeklyURL.dashboard(slug, tableState(state)).path,
+                fragmentURL: ClubWeeklyURL.fragment(slug, tableState(state)).path) : nil
+        return ChartsModel(
+            cards: cards, metricPicker: picker, metricLabel: label, bars: bars, share: share, rankings: rankings,
+            allRiders: everyone)
+    }
+
+    /// The donut of each rider's share of the club's total: the top ``donutSegments`` and the rest as one segment.
+    static func donut(
+        _ active: [RiderRow], shareMetric: Metric, shareLabel: String, centre: String, strings s: ClubWeeklyStrings
+    ) -> DonutChart {
         let shareRows = active.sorted { metricValue($0, shareMetric) > metricValue($1, shareMetric) }
         var shares = shareRows.prefix(donutSegments).map { row in
             let value = metricValue(row, shareMetric)
@@ -283,23 +301,7 @@ enum DashboardBuilder {
             data: shares, centerValue: centre, centerLabel: s.totalClub, labelHeader: s.riderHeader,
             valueHeader: shareLabel,
             id: "donut-\(shareMetric.rawValue)")
-        _ = total
-        let rankings = drawn.shown.map { row in
-            RankingRow(
-                memberID: row.memberID, rank: row.rank, medal: row.rank <= 3 ? medals[row.rank - 1] : nil,
-                name: row.name, fullName: row.fullName, initials: row.initials, hue: row.hue,
-                value: metricText(metricValue(row, metric), metric, strings: s), trend: row.trend,
-                isMe: row.memberID == input.viewer.memberID)
-        }
-        let everyone: DashboardLink? =
-            drawn.isGrouped
-            ? DashboardLink(
-                label: s.big.allRidersInTable(active.count),
-                url: ClubWeeklyURL.dashboard(slug, tableState(state)).path,
-                fragmentURL: ClubWeeklyURL.fragment(slug, tableState(state)).path) : nil
-        return ChartsModel(
-            cards: cards, metricPicker: picker, metricLabel: label, bars: bars, donut: donut, rankings: rankings,
-            allRiders: everyone)
+        return donut
     }
 
     /// The table's first page in the order of the charts' metric (where the table has that column).

@@ -62,11 +62,23 @@ struct ChartsModel: Equatable, Sendable {
     var metricPicker: [Components.LinkItem]
     var metricLabel: String
     var bars: BarChart
-    var donut: DonutChart
+    /// The donut of shares, or the distribution of a big club.
+    var share: ShareChart
     /// The top of the club (and the viewer below it); everyone in a club of up to ``DashboardBuilder/chartRiders``.
     var rankings: [RankingRow]
     /// The link to the whole table when the ranking shows only the top of the club.
     var allRiders: DashboardLink?
+
+    /// The donut, when the club is small enough to show one.
+    var donut: DonutChart? {
+        if case .donut(let donut) = share { return donut }
+        return nil
+    }
+    /// The distribution, when the club is too big for a donut.
+    var distribution: DistributionModel? {
+        if case .distribution(let model) = share { return model }
+        return nil
+    }
 }
 
 struct TableModel: Equatable, Sendable {

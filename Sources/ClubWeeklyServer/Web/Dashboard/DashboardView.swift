@@ -112,7 +112,7 @@ enum DashboardView {
             .div(.class("card"), .h2(.safeText(model.bars.title)), .raw(model.bars.html())),
             .div(
                 .class("grid-2"),
-                .div(.class("card"), .h2(.safeText(model.donut.title)), .raw(model.donut.html())),
+                shareCard(model.share),
                 .div(
                     .class("card"),
                     .h2(.safeText("\(s.topRiders) — \(model.metricLabel)")),
@@ -142,6 +142,18 @@ enum DashboardView {
                                 .unwrap(link.fragmentURL) { .attr("data-fragment", $0) },
                                 .safeText(link.label + " ›")))
                     })))
+    }
+
+    /// The donut card, or a big club's distribution with the sentences that read it.
+    static func shareCard(_ share: ShareChart) -> Node<HTML.BodyContext> {
+        switch share {
+        case .donut(let donut):
+            return .div(.class("card"), .h2(.safeText(donut.title)), .raw(donut.html()))
+        case .distribution(let model):
+            return .div(
+                .class("card distribution"), .h2(.safeText(model.chart.title)), .raw(model.chart.html()),
+                .ul(.class("distribution-notes"), .forEach(model.notes) { .li(.safeText($0)) }))
+        }
     }
 
     // MARK: Table
@@ -275,7 +287,7 @@ enum DashboardView {
                     .forEach(model.filterKeep) { name, value in
                         .input(.type(.hidden), .name(name), .attr("value", value))
                     },
-                    .label(.for("ride-member"), .text(s.memberFilterLabel)),
+                    .label(.for("ride-member"), .text(model.search == nil ? s.memberFilterLabel : s.big.searchLabel)),
                     memberFilter(model, strings: s),
                     .button(.type(.submit), .class("button secondary"), .text(s.filter))),
                 Components.linkBar(model.orderLinks, label: s.sortRidesLabel, target: "#dashboard", style: "segmented")),
