@@ -120,8 +120,9 @@ extension ClubWeeklyApp {
             String(week.start.epochMilliseconds), metric.rawValue, String(oldest), paging.cacheKey,
         ].joined(separator: "|")
         if let hit = cache.get(key) { return JSONResponse.raw(hit.data, headers: [.xCache: "HIT"]) }
-        let view = try await weeks.weekResponse(club: caller.club, offset: offset, metric: metric, oldestOffset: oldest)
-        let (page, info) = paging.apply(to: view, path: ClubWeeklyRoute.apiWeek.path(["slug": caller.club.slug]))
+        let (page, info) = try await weeks.weekResponse(
+            club: caller.club, offset: offset, metric: metric, oldestOffset: oldest, paging: paging,
+            path: ClubWeeklyRoute.apiWeek.path(["slug": caller.club.slug]))
         let data = page.jsonData(page: info)
         cache.put(key, data: data)
         return JSONResponse.raw(data)

@@ -72,13 +72,14 @@ struct WeekPaging: Equatable, Sendable {
         var next: String?
     }
 
-    /// `response` cut to this page; `path` is the request's path, for the `next` link. Nil info means the whole week.
-    func apply(to response: WeekResponse, path: String) -> (WeekResponse, Info?) {
-        let members = response.members.count
-        let activities = response.activities.count
-        var cut = response
+    /// `report` (of the week at `offset`) cut to this page, before its rows are formatted: `path` is the request's
+    /// path, for the `next` link. Nil info means the whole week.
+    func apply(to report: WeekReport, offset: Int, path: String) -> (WeekReport, Info?) {
+        let members = report.members.count
+        let activities = report.activities.count
+        var cut = report
         if view == .summary {
-            cut.members = Array(response.members.prefix(Self.summaryMembers))
+            cut.members = Array(report.members.prefix(Self.summaryMembers))
             cut.activities = []
             return (
                 cut,
@@ -91,7 +92,7 @@ struct WeekPaging: Equatable, Sendable {
         if let given = self.limit {
             limit = given
         } else if page == 1 && members <= Self.unpagedMembers && activities <= Self.unpagedActivities {
-            return (response, nil)
+            return (report, nil)
         } else {
             limit = Self.defaultLimit
         }
@@ -100,13 +101,13 @@ struct WeekPaging: Equatable, Sendable {
             let start = min(rows.count, (page - 1) * limit)
             return Array(rows[start..<min(rows.count, start + limit)])
         }
-        cut.members = slice(response.members)
-        cut.activities = slice(response.activities)
+        cut.members = slice(report.members)
+        cut.activities = slice(report.activities)
         let next: String? =
             page < pages
             ? path
                 + RoutePath.query([
-                    ("offset", String(response.week.offset)), ("metric", response.metric), ("limit", String(limit)),
+                    ("offset", String(offset)), ("metric", report.metric.rawValue), ("limit", String(limit)),
                     ("page", String(page + 1)),
                 ]) : nil
         return (

@@ -217,12 +217,19 @@ struct WeekService: Sendable {
         try await database.run { db in try await WeekVersions.key(club: club, week: week, on: db) }
     }
 
-    /// The JSON of a week ranked by `metric`.
-    func weekResponse(club: Club, offset: Int, metric: Metric, oldestOffset: Int? = nil) async throws -> WeekResponse {
+    /// The JSON of a week ranked by `metric`, cut by `paging` before its rows are formatted (a big club's week holds
+    /// thousands); `path` is the request's, for the next page's link.
+    func weekResponse(
+        club: Club, offset: Int, metric: Metric, oldestOffset: Int? = nil, paging: WeekPaging = WeekPaging(),
+        path: String = ""
+    ) async throws -> (WeekResponse, WeekPaging.Info?) {
         let data = try await load(club: club, offset: offset, oldestOffset: oldestOffset)
-        return WeekResponse(
-            club: club, report: data.report(metric: metric), offset: offset, oldestOffset: data.oldestOffset,
-            members: data.members)
+        let (report, info) = paging.apply(to: data.report(metric: metric), offset: offset, path: path)
+        return (
+            WeekResponse(
+                club: club, report: report, offset: offset, oldestOffset: data.oldestOffset, members: data.members),
+            info
+        )
     }
 
     /// The JSON of a member's insights: the week's ranking from its snapshot (``WeekSnapshots``) and the two riders'

@@ -554,7 +554,7 @@ struct WeekResponseJSONTests {
         let club = try #require(try await harness.app.clubs.find(slug: "demo")).club
         for offset in [0, -1, -7, -15] {
             for metric in Metric.allCases {
-                let view = try await harness.app.weeks.weekResponse(club: club, offset: offset, metric: metric)
+                let (view, _) = try await harness.app.weeks.weekResponse(club: club, offset: offset, metric: metric)
                 let written = try JSONSerialization.jsonObject(with: view.jsonData()) as? NSDictionary
                 let encoded =
                     try JSONSerialization.jsonObject(with: JSONResponse.encoder().encode(view)) as? NSDictionary
