@@ -30,21 +30,30 @@ struct WeekData: Sendable {
     /// Per member stats read from the weekly rollups; nil when everything is computed from `activities`.
     var aggregates: WeekAggregates? = nil
 
-    /// The week's report ranked by `metric`, ties ordered by full name.
-    func report(metric: Metric) -> WeekReport {
+    /// The week's report ranked by `metric`, ties ordered by full name; `rides` false leaves its rides list empty
+    /// where the stats come from rollups (views that show no ride skip a big week's filter and sort).
+    func report(metric: Metric, rides: Bool = true) -> WeekReport {
         let names = Dictionary(members.map { ($0.id, $0.fullName) }, uniquingKeysWith: { a, _ in a })
-        return report(metric: metric, names: names)
+        return report(metric: metric, names: names, rides: rides)
     }
 
-    private func report(metric: Metric, names: [MemberID: String]) -> WeekReport {
+    private func report(metric: Metric, names: [MemberID: String], rides: Bool = true) -> WeekReport {
         guard let aggregates else {
             return WeeklyStats.report(
                 activities: activities, week: week, counting: club.countedSportTypes, metric: metric, names: names)
         }
-        let counted = WeeklyStats.countedActivities(activities, in: week, counting: club.countedSportTypes)
+        let counted =
+            rides ? WeeklyStats.countedActivities(activities, in: week, counting: club.countedSportTypes) : []
         return WeeklyStats.report(
             current: aggregates.current ?? WeeklyStats.memberStats(counted, in: week, counting: club.countedSportTypes),
             previous: aggregates.previous, counted: counted, week: week, metric: metric, names: names)
+    }
+
+    /// The week's first rider by `metric` (ties by full name, as in ``report(metric:)``); nil when nobody rode.
+    func leader(by metric: Metric) -> MemberID? {
+        guard let current = aggregates?.current else { return report(metric: metric).members.first?.memberID }
+        let names = Dictionary(members.map { ($0.id, $0.fullName) }, uniquingKeysWith: { a, _ in a })
+        return WeeklyStats.rank(Array(current.values), by: metric, names: names).first?.stats.memberID
     }
 
     /// Coaching insights of `member`'s week; `subject` is the rider of "Lowest week & why" (the week's lowest when
@@ -53,7 +62,8 @@ struct WeekData: Sendable {
     func insights(for member: MemberID, subject: MemberID?) -> WeekInsights {
         // Insight texts address riders by first name, and so are ranking ties broken.
         let names = Dictionary(members.map { ($0.id, $0.firstName) }, uniquingKeysWith: { a, _ in a })
-        let report = report(metric: .distance, names: names)
+        // The rides list only feeds the first-ride tip of a member without a ride (a typical ride's distance).
+        let report = report(metric: .distance, names: names, rides: aggregates?.current?[member] == nil)
         let history =
             aggregates.map { MemberHistory(weeks: self.history, series: $0.series) }
             ?? MemberHistory(activities: activities, weeks: self.history, counting: club.countedSportTypes)
@@ -150,9 +160,7 @@ struct WeekService: Sendable {
         if history {
             let series: [MemberID: [MemberWeekStats]]
             if var historyMembers {
-                if let leaderBy, let leader = data.report(metric: leaderBy).members.first?.memberID {
-                    historyMembers.append(leader)
-                }
+                if let leaderBy, let leader = data.leader(by: leaderBy) { historyMembers.append(leader) }
                 series = try await self.series(
                     of: historyMembers, lowestOf: snapshot.current, previous: snapshot.previous, data: data,
                     weeks: weeks, rollups: snapshot.rollupsCurrent)

@@ -159,6 +159,16 @@ struct WeekRollupsTests {
                 club: s.club, offset: offset, oldestOffset: -20, history: true, historyMembers: [s.riders[1].id])
             #expect(
                 targeted.insights(for: s.riders[1].id, subject: nil) == raw.insights(for: s.riders[1].id, subject: nil))
+            // A guest's insights analyse the week's leader by the chosen metric: only the leader's history is read.
+            let guest = try await service.load(
+                club: s.club, offset: offset, oldestOffset: -20, history: true, historyMembers: [],
+                leaderBy: .distance)
+            for metric in Metric.allCases {
+                #expect(guest.leader(by: metric) == raw.report(metric: metric).members.first?.memberID)
+            }
+            if let leader = raw.report(metric: .distance).members.first?.memberID {
+                #expect(guest.insights(for: leader, subject: nil) == raw.insights(for: leader, subject: nil))
+            }
             // The dashboard's insights tab reads only the viewer's and the chosen rider's history (and the lowest's).
             for member in s.riders.prefix(3).map(\.id) {
                 for subject in [nil, s.riders[0].id, s.riders[4].id] {

@@ -296,20 +296,18 @@ enum WeekRollups {
         let position = Dictionary(
             weeks.enumerated().map { ($0.element.start.epochMilliseconds, $0.offset) }, uniquingKeysWith: { a, _ in a })
         var result: [MemberID: [MemberWeekStats]] = [:]
-        for member in Set(members) {
-            var series = weeks.map { _ in MemberWeekStats.zero(member) }
-            let rows = try await db.raw(
-                """
-                SELECT member_id, week_start, rides, distance, moving_time, elevation, average_speed, longest
-                FROM cw_week_rollups WHERE member_id = \(bind: member.rawValue)
-                  AND week_start >= \(bind: first.start.epochMilliseconds) AND week_start <= \(bind: last.start.epochMilliseconds)
-                """
-            ).all()
-            for row in rows {
-                guard let index = position[try row.decode(column: "week_start", as: Int64.self)] else { continue }
-                series[index] = try decode(row)
-            }
-            result[member] = series
+        for member in Set(members) { result[member] = weeks.map { _ in MemberWeekStats.zero(member) } }
+        let rows = try await db.raw(
+            """
+            SELECT member_id, week_start, rides, distance, moving_time, elevation, average_speed, longest
+            FROM cw_week_rollups WHERE member_id IN (\(binds: Array(Set(members.map(\.rawValue)))))
+              AND week_start >= \(bind: first.start.epochMilliseconds) AND week_start <= \(bind: last.start.epochMilliseconds)
+            """
+        ).all()
+        for row in rows {
+            guard let index = position[try row.decode(column: "week_start", as: Int64.self)] else { continue }
+            let stats = try decode(row)
+            result[stats.memberID]?[index] = stats
         }
         return result
     }

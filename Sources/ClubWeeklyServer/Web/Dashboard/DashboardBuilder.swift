@@ -45,7 +45,8 @@ enum DashboardBuilder {
         _ data: WeekData, state: DashboardState, viewer: Viewer, now: Date, strings: ClubWeeklyStrings = .en
     ) -> DashboardModel {
         var state = state
-        let report = data.report(metric: state.metric)
+        // Only the rides tab lists the week's rides.
+        let report = data.report(metric: state.metric, rides: state.tab == .rides)
         var insights: WeekInsights?
         if state.tab == .insights && (!report.members.isEmpty || state.mode == .lowest) {
             let ranked = report.members.map(\.memberID)
@@ -138,7 +139,7 @@ enum DashboardBuilder {
         if !input.hasAnyData {
             return .empty(title: s.newClubTitle, message: s.newClubMessage, action: nil)
         }
-        if input.report.activities.isEmpty && input.state.tab != .insights {
+        if input.report.summary.rides == 0 && input.state.tab != .insights {
             let previous =
                 input.state.week > input.oldestOffset
                 ? (s.seePreviousWeek, ClubWeeklyURL.dashboard(input.club.slug, input.state.with { $0.week -= 1 }).path)
