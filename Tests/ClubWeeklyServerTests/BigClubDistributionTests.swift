@@ -88,6 +88,14 @@ struct BigClubDistributionTests {
         #expect(distribution.chart.bins.reduce(0) { $0 + $1.count } == 41)
     }
 
+    @Test("the top 10's share is of the total the summary card shows, not of the riders' rounded values")
+    func totalAsTheSummaryShows() throws {
+        // 300 riders of 100.04 km: each row says 100.0 km, the club rode 30,012 km.
+        let input = SpreadFixture.input(Array(repeating: 100.04, count: 300))
+        let model = try #require(try SpreadFixture.charts(input).distribution)
+        #expect(model.notes.last == "The top 10 account for 3% of the club's 30,012 km.")
+    }
+
     @Test("the viewer's band is marked; the notes read the busiest band, the median, the viewer and the top 10")
     func distance() throws {
         let viewer = Viewer(signedIn: true, memberID: "d1", memberName: "Rider1 S.")  // 42 km

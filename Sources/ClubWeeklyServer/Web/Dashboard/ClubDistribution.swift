@@ -134,7 +134,16 @@ extension DashboardBuilder {
         // A share of average speeds means nothing (as in the donut).
         if metric != .speed, active.count > distributionTop {
             let byValue = values.sorted(by: >)
-            let total = byValue.reduce(0, +)
+            // The club's total as its summary card shows it (the riders' values are rounded one by one).
+            let summary = input.report.summary
+            let total: Double =
+                switch metric {
+                case .distance: summary.distance / 1000
+                case .rides: Double(summary.rides)
+                case .elevation: summary.elevation
+                case .movingTime: Double(summary.movingTime)
+                case .speed, .longestRide: byValue.reduce(0, +)
+                }
             if total > 0 {
                 let top = byValue.prefix(distributionTop).reduce(0, +)
                 let totalText =
