@@ -139,11 +139,11 @@ extension ContinuousTourInstance {
 }
 
 extension ContinuousTourInstance {
-    /// One kept state of a time beam (``timeBeam(first:width:incumbent:weight:)``, ``globalTimeBeam(width:pace:weight:firstGames:incumbent:shouldStop:)``):
-    /// records it in `arena`; a state that has seen every venue answers its tour when it ends within `limit`
-    /// (seconds from the first pitch of `first`); any other state that could still end within `limit` puts one child
-    /// per venue left (its next game there) in the bucket of that game's start (`bucketSeconds` long, counted from
-    /// `from`), at least the bucket after `bucket`.
+    /// One kept state of a time beam (the per-start ``timeBeam(first:width:incumbent:weight:)`` and the season-wide
+    /// `globalTimeBeam`): records it in `arena`; a state that has seen every venue answers its tour when it ends within
+    /// `limit` (seconds from the first pitch of `first`); any other state that could still end within `limit` puts one
+    /// child per venue left (its next game there) in the bucket of that game's start (`bucketSeconds` long, counted
+    /// from `from`), at least the bucket after `bucket`.
     @inline(__always)
     func expand(
         _ state: BeamState, first: Int, bucket b: Int, from base: Double, bucketSeconds: Double, limit: Double,
