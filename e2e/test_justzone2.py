@@ -694,3 +694,139 @@ def test_the_ride_ends_on_its_summary_with_trim_fit_and_history(rider, zone2_ser
     assert driver.find_elements(By.CSS_SELECTOR, f'a[href$="/zone2/rides/{ride_id}"], a[href*="/zone2/rides/{ride_id}/"]'), \
         "the ride is in the history"
     check_page(driver, "history")
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# Plain http on a LAN name, and Resume after a restart (each on a server and browser of its own)
+
+# A name that is not localhost: Chrome treats http:// on it as an insecure origin (as a phone opening the server's LAN
+# address would), while `--host-resolver-rules` sends it to the loopback server.
+LAN_HOST = "zone2-lan.test"
+
+
+def lan_browser():
+    options = chrome_options()
+    options.add_argument(f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1")
+    browser = webdriver.Chrome(service=Service(executable_path=chromedriver_binary()), options=options)
+    browser.set_page_load_timeout(30)
+    browser.set_script_timeout(30)
+    return browser
+
+
+def set_zones_then_home(driver, base_url: str) -> None:
+    """A new rider's first visit: the welcome page sets max HR 190, then the home page."""
+    driver.get(base_url + "/zone2")
+    wait_loaded(driver)
+    assert driver.current_url.endswith("/zone2/welcome"), driver.current_url
+    driver.find_element(By.ID, "welcome-maxhr").send_keys("190")
+    click(driver, driver.find_element(By.CSS_SELECTOR, 'button[name="action"][value="set"]'))
+    poll("the home page", lambda: driver.current_url.split("?")[0].rstrip("/").endswith("/zone2"))
+    wait_loaded(driver)
+
+
+def test_plain_http_on_a_lan_address_says_bluetooth_needs_https(zone2_server):
+    browser = lan_browser()
+    try:
+        lan = f"http://{LAN_HOST}:{zone2_server.port}"
+        browser.get(lan + "/zone2/pair")
+        wait_loaded(browser)
+        assert browser.execute_script("return window.isSecureContext") is False, "the LAN name must be insecure"
+        insecure = browser.find_element(By.ID, "bt-insecure")
+        poll("the https notice on the pair page", insecure.is_displayed)
+        assert "https://" in insecure.text and "localhost" in insecure.text, insecure.text
+        assert not browser.find_element(By.ID, "bt-unsupported").is_displayed(), \
+            "an insecure page is told about https, not that the browser lacks Bluetooth"
+        assert all(not b.is_enabled() for b in browser.find_elements(By.CSS_SELECTOR, "[data-scan]"))
+        check_page(browser, "pair-insecure")
+
+        # The home page's start form: the hint names https and the simulator is picked, so Start works as is.
+        set_zones_then_home(browser, lan)
+        hint = browser.find_element(By.ID, "bluetooth-hint")
+        poll("the https hint on the start form", lambda: "secure page (https" in hint.text)
+        assert hint.get_attribute("role") == "status"
+        assert browser.find_element(
+            By.CSS_SELECTOR, '.start-form input[name="source"][value="simulator"]').is_selected()
+        check_page(browser, "home-insecure")
+
+        # The same server on 127.0.0.1 is a secure origin: no https notice there.
+        browser.get(zone2_server.url("/zone2/pair"))
+        wait_loaded(browser)
+        assert browser.execute_script("return window.isSecureContext") is True
+        # radio.js decides on load (readyState complete): the https notice stays hidden.
+        assert not browser.find_element(By.ID, "bt-insecure").is_displayed()
+    finally:
+        browser.quit()
+
+
+RESUME_SCALE = 10
+RESUME_MINUTES = 30
+
+
+def test_resume_after_a_server_restart_keeps_riding_time_and_laps(server_root):
+    server = _new_server(server_root, "zone2-restart")
+    server.env = {"ZONE2_TIME_SCALE": str(RESUME_SCALE), "ZONE2_CHECKPOINT_SECONDS": "30"}
+    server.start()
+    browser = new_browser()
+    try:
+        driver = browser
+        set_zones_then_home(driver, server.base_url)
+        form = driver.find_element(By.CSS_SELECTOR, "form.start-form")
+        click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="erg"]'))
+        minutes = driver.find_element(By.ID, "start-minutes")
+        minutes.clear()
+        minutes.send_keys(str(RESUME_MINUTES))
+        warmup = form.find_element(By.CSS_SELECTOR, 'input[name="warmup"]')
+        if warmup.is_selected():
+            click(driver, warmup)
+        click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="source"][value="simulator"]'))
+        click(driver, form.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+        poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
+        wait_loaded(driver)
+        ride_id = ride_state(driver)["ride"]
+        poll("a minute ridden", lambda: snapshot(driver).get("elapsed", 0) >= 60, timeout=60)
+        click(driver, driver.find_element(By.ID, "cmd-lap"))
+        laps = poll("the lap recorded", lambda: ride_state(driver).get("laps"))
+        assert len(laps) == 1, laps
+        poll("more riding after the lap", lambda: snapshot(driver).get("elapsed", 0) >= laps[0] + 30, timeout=60)
+
+        # The server stops (SIGTERM: the checkpoint is saved) and starts again on the same data and port.
+        server.stop()
+        server.start()
+        # Marked at shutdown; were the stop forced, the lapsed lease would mark it within 40 s of the restart.
+        state = poll("the ride interrupted", lambda: (lambda s: s if s["status"] == "interrupted" else None)(
+            ride_state(driver)), timeout=60, interval=0.5)
+        assert state["ride"] == ride_id, state
+        driver.get(server.url("/zone2/ride"))
+        wait_loaded(driver)
+        assert "Ride interrupted" in driver.find_element(By.TAG_NAME, "h1").text
+        check_page(driver, "ride-interrupted")
+        click(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Resume the ride']"))
+        poll("the ride page again", lambda: driver.current_url.endswith("/zone2/ride")
+             and driver.find_elements(By.ID, "cmd-lap"))
+        wait_loaded(driver)
+
+        resumed = ride_state(driver)
+        assert resumed["status"] == "live" and resumed["ride"] == ride_id, resumed
+        assert resumed["laps"] == laps, "the lap marked before the restart is kept"
+        # Riding time carries on from the checkpoint (saved at shutdown: nothing ridden is lost) and keeps running.
+        kept = resumed["snapshot"]["elapsed"]
+        assert kept >= laps[0] + 30, f"{kept} s after resuming; {laps[0] + 30} s were ridden before the restart"
+        poll("the clock running again", lambda: snapshot(driver).get("elapsed", 0) >= kept + 20, timeout=60)
+        click(driver, driver.find_element(By.ID, "cmd-lap"))
+        poll("the second lap", lambda: len(ride_state(driver).get("laps") or []) == 2)
+        ended = snapshot(driver).get("elapsed", 0)
+
+        click(driver, driver.find_element(By.CSS_SELECTOR, "details.end-ride summary"))
+        click(driver, driver.find_element(By.ID, "cmd-stop"))
+        poll("the summary", lambda: driver.current_url.endswith(f"/zone2/rides/{ride_id}/summary"), timeout=20)
+        wait_loaded(driver)
+        # One file for the whole ride: both sides of the restart, in three laps.
+        status, data, _ = http_get(server, driver, f"/zone2/rides/{ride_id}/ride.fit")
+        assert status == 200, data[:200]
+        messages = decode_fit(data)
+        assert len(messages.get("lap_mesgs", [])) == 3, {k: len(v) for k, v in messages.items()}
+        records = messages.get("record_mesgs", [])
+        assert len(records) >= 0.8 * ended, f"{len(records)} records for {ended:.0f} s ridden"
+    finally:
+        browser.quit()
+        server.stop()

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import ServerKit
 import SportsTime
@@ -49,17 +48,12 @@ final class CatalogStore: Sendable {
         if let cached = cache.withLock({ $0?.version == version ? $0?.catalog : nil }) { return cached }
         let imported = try await schedules.all()
         // Generating the demo seasons and merging is pure CPU (about a second on a busy machine): done once per
-        // version, on a dispatch queue, so concurrent first requests neither repeat it nor block the cooperative
-        // pool that serves every other request and timer.
+        // version, on a thread of its own (``SearchThreads``: not Dispatch's global queues, which on Linux are the
+        // cooperative pool that serves every other request and timer), and shared by concurrent first requests.
         let task = building.withLock { building -> Task<Catalog, Never> in
             if let building, building.version == version { return building.task }
             let task = Task<Catalog, Never> { [base] in
-                await withCheckedContinuation { continuation in
-                    DispatchQueue.global(qos: .userInitiated).async {
-                        continuation.resume(
-                            returning: Self.merge(base: base, generated: self.demoGames(), imported: imported))
-                    }
-                }
+                await SearchThreads.run { Self.merge(base: base, generated: self.demoGames(), imported: imported) }
             }
             building = (version, task)
             return task

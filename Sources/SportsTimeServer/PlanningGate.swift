@@ -1,11 +1,12 @@
-import Dispatch
 import HTTPTypes
 import NIOCore
 import ServerKit
+import SportsTime
 import Synchronization
 
-/// Runs planning work — pure CPU, up to a few hundred milliseconds — on a dispatch queue instead of Swift's
-/// cooperative pool (so requests and health checks keep flowing), at most `width` at a time per instance.
+/// Runs planning work — pure CPU, up to a few hundred milliseconds — on threads of its own (``SearchThreads``), not
+/// on Swift's cooperative pool nor Dispatch's global queues (on Linux the same threads), so requests and health
+/// checks keep flowing, at most `width` at a time per instance.
 ///
 /// A burst is served rather than refused: up to `queueLength` more callers wait, first come first served, for at
 /// most `maxWait` each. Only a caller that finds the queue full, or whose wait runs out, gets 503 with `Retry-After`.
@@ -38,13 +39,11 @@ final class PlanningGate: Sendable {
         self.maxWait = maxWait
     }
 
-    /// Runs `work` off the cooperative pool once a place is free; throws 503 `busy` when none frees in time.
+    /// Runs `work` on a thread of its own once a place is free; throws 503 `busy` when none frees in time.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async throws -> T {
         try await admit()
         defer { release() }
-        return await withCheckedContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: work()) }
-        }
+        return await SearchThreads.run(work)
     }
 
     /// Takes a place now, or queues for one; throws 503 when the queue is full or the wait runs out.

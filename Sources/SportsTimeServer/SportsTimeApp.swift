@@ -44,7 +44,11 @@ public struct SportsTimeApp: AppModule {
     public func importSchedule(
         _ data: Data, format: ScheduleFormat, league: League?, season: Int? = nil
     ) async throws -> ImportResult {
-        var result = try ScheduleImporter(catalog: catalog.base).importSchedule(data, format: format, league: league)
+        // Reading a season's file is pure CPU (a full feed: tens of thousands of games): on a thread of its own.
+        let importer = ScheduleImporter(catalog: catalog.base)
+        var result = try await SearchThreads.run { () throws(ImportError) -> ImportResult in
+            try importer.importSchedule(data, format: format, league: league)
+        }
         if let season {
             result.games = result.games.filter { Self.season(of: $0) == season }
             result.counts.imported = result.games.count

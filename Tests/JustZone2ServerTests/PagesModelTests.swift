@@ -1,3 +1,4 @@
+import ActivityFiles
 import Foundation
 import JustZone2
 import TestSupport
@@ -150,6 +151,44 @@ struct PagesModelTests {
         #expect(html.contains("Rider &lt;Test&gt;"))
         #expect(html.contains("&lt;out of range&gt;"), "a device's words are text, never markup")
         try Pages.assertSnapshot(html, named: "settings")
+    }
+
+    @Test("a ride's laps split its downloads inside the kept part; the stored file's and a checkpoint's laps read back")
+    func rideLaps() throws {
+        let samples = Pages.samples(minutes: 40)  // 0…2999 s
+        let start = Pages.monday
+        func offsets(_ laps: [ActivityLap]) -> [[TimeInterval]] {
+            laps.map { [$0.start.timeIntervalSince(start), $0.end.timeIntervalSince(start)] }
+        }
+        let ride = StoredRide(id: "ride-laps", riderID: "r", startedAt: start, source: .simulator, status: .finished)
+        var data = RideData(ride: ride, samples: samples, laps: [200, 1500, 2800])
+        let whole = data.activity()
+        #expect(offsets(whole.laps) == [[0, 200], [200, 1500], [1500, 2800], [2800, 2999]])
+        // A trim keeps the laps that start inside it: the first from the trim's start, the last to its end.
+        data.ride.trimStart = 300
+        data.ride.trimEnd = 2700
+        #expect(offsets(data.activity().laps) == [[300, 1500], [1500, 2700]])
+        data.ride.trimStart = 1600
+        #expect(data.activity().laps.isEmpty, "no lap starts inside 1600–2700: one lap, as the writers make it")
+        data.laps = []
+        data.ride.trimStart = nil
+        #expect(data.activity().laps.isEmpty)
+
+        // Read back: the file written at the ride's end, and an interrupted ride's checkpoint.
+        let file = FITWriter.data(for: whole)
+        let fromFile = RideData.samples(file: file, checkpoint: nil)
+        #expect(fromFile.laps == [200, 1500, 2800])
+        #expect(fromFile.samples.count == samples.count)
+        var recording = WorkoutRecording(
+            id: "ride-laps", startedAt: start, plan: WorkoutPlan(mode: .erg(targetWatts: 150), duration: 3600),
+            mainTargetWatts: 150)
+        for second in 0..<900 {
+            if second == 300 || second == 600 { recording.markLap() }
+            recording.record(power: 150, target: 150, cadence: 90, speed: nil, distance: nil, heartRate: 120)
+        }
+        let fromCheckpoint = RideData.samples(file: nil, checkpoint: try JSONEncoder().encode(recording))
+        #expect(fromCheckpoint.laps == [300, 600])
+        #expect(fromCheckpoint.samples.count == 900)
     }
 
     @Test("a ride: figures of the kept part, drift, trim times, upload states; the page's HTML")

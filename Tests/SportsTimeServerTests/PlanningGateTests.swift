@@ -1,6 +1,8 @@
 import Dispatch
+import Foundation
 import HTTPTypes
 import ServerKit
+import SportsTime
 import Testing
 
 @testable import SportsTimeServer
@@ -57,6 +59,12 @@ struct PlanningGateTests {
         held.release.signal()
         #expect(try await third.value == 30)
         #expect(try await fourth.value == 40)
+    }
+
+    @Test("plans run on search threads, not on Dispatch's workers (which run the server's tasks on Linux)")
+    func runsOnSearchThreads() async throws {
+        let gate = PlanningGate(width: 1)
+        #expect(try await gate.run { Thread.current.name } == SearchThreads.threadName)
     }
 
     @Test("a gate of width one runs plans one after another and returns each result")

@@ -301,7 +301,7 @@ struct BallparkTourEngine: Sendable {
     /// One beam search from the games of one first day; the best complete tour that is not worse than `incumbent`.
     func beam(firstGames: [Int], width: Int, incumbent: Found?) -> Found? {
         let count = venueCount
-        var arena: [(game: Int32, parent: Int32)] = []
+        var arena = PathArena()
         var layer: [Label] = []
         var table = VenueSetTable(capacity: max(64, width * count))
         let lowerDay = search.startDates?.lowerBound.dayNumber ?? Int.min
@@ -359,26 +359,17 @@ struct BallparkTourEngine: Sendable {
         var finished: Found?
         while !layer.isEmpty {
             // Record the layer in the arena.
-            var base = Int32(arena.count)
             for index in layer.indices {
-                arena.append((layer[index].game, layer[index].parent))
-                layer[index].parent = base
-                base += 1
+                layer[index].parent = arena.add(game: layer[index].game, parent: layer[index].parent)
             }
             if layer[0].mask == fullMask {
                 for label in layer {
                     let g = Int(label.game)
                     guard let tail = tail(g) else { continue }
                     let days = gameDay[g] + tail.days - Int(label.firstDay) + 1
-                    var path: [Int] = []
-                    var cursor = label.parent
-                    while cursor >= 0 {
-                        path.append(Int(arena[Int(cursor)].game))
-                        cursor = arena[Int(cursor)].parent
-                    }
-                    path.reverse()
                     let found = Found(
-                        days: days, miles: label.miles + tail.miles, firstDay: Int(label.firstDay), path: path)
+                        days: days, miles: label.miles + tail.miles, firstDay: Int(label.firstDay),
+                        path: arena.path(to: label.parent))
                     if let incumbent, !found.isBetter(than: incumbent) { continue }
                     if finished.map({ found.isBetter(than: $0) }) ?? true { finished = found }
                 }

@@ -55,7 +55,7 @@ extension ContinuousTourInstance {
             boundEnd(game: first, remaining: fullMask & ~(UInt64(1) << UInt64(gameVenue[first]))) - origin
                 < incumbent - 1e-6
         else { return nil }
-        var arena: [(game: Int32, parent: Int32)] = []
+        var arena = PathArena()
         let totalRemote = remoteness.reduce(0, +) - remoteness[gameVenue[first]]
         var layer = [
             BeamState(
@@ -66,24 +66,16 @@ extension ContinuousTourInstance {
         var children: [BeamState] = []
         children.reserveCapacity(width * count)
         while !layer.isEmpty {
-            var base = Int32(arena.count)
             for index in layer.indices {
-                arena.append((layer[index].game, layer[index].parent))
-                layer[index].parent = base
-                base += 1
+                layer[index].parent = arena.add(game: layer[index].game, parent: layer[index].parent)
             }
             if layer[0].mask == fullMask {
                 var best: ContinuousTourPath?
                 for state in layer {
                     let seconds = duration(first: first, last: Int(state.game))
                     guard seconds < incumbent - 1e-6 else { continue }
-                    var path: [Int] = []
-                    var cursor = state.parent
-                    while cursor >= 0 {
-                        path.append(Int(arena[Int(cursor)].game))
-                        cursor = arena[Int(cursor)].parent
-                    }
-                    let found = ContinuousTourPath(path: path.reversed(), seconds: seconds, miles: state.miles)
+                    let found = ContinuousTourPath(
+                        path: arena.path(to: state.parent), seconds: seconds, miles: state.miles)
                     if best.map({ found.isBetter(than: $0) }) ?? true { best = found }
                 }
                 return best

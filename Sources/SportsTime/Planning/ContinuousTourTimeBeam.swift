@@ -28,7 +28,7 @@ extension ContinuousTourInstance {
                 mask: UInt64(1) << UInt64(gameVenue[first]), game: Int32(first), parent: -1, miles: 0, key: 0,
                 remote: totalRemote)
         ]
-        var arena: [(game: Int32, parent: Int32)] = []
+        var arena = PathArena()
         var expanded = Set<StateKey>()
         var best: ContinuousTourPath?
         var limit = incumbent
@@ -51,45 +51,14 @@ extension ContinuousTourInstance {
                 unique.append(scored)
             }
             let kept = Self.select(unique, width: width)
-            for var state in kept {
-                let g = Int(state.game)
-                expanded.insert(StateKey(mask: state.mask, venue: Int32(gameVenue[g])))
-                arena.append((state.game, state.parent))
-                state.parent = Int32(arena.count - 1)
-                if state.mask == fullMask {
-                    let seconds = duration(first: first, last: g)
-                    if seconds < limit - 1e-6 {
-                        var path: [Int] = []
-                        var cursor = state.parent
-                        while cursor >= 0 {
-                            path.append(Int(arena[Int(cursor)].game))
-                            cursor = arena[Int(cursor)].parent
-                        }
-                        let found = ContinuousTourPath(path: path.reversed(), seconds: seconds, miles: state.miles)
-                        if best.map({ found.isBetter(than: $0) }) ?? true {
-                            best = found
-                            limit = seconds
-                        }
-                    }
-                    continue
-                }
-                let remaining = fullMask & ~state.mask
-                if boundEnd(game: g, remaining: remaining) - origin >= limit - 1e-6 { continue }
-                let from = gameVenue[g]
-                var bits = remaining
-                while bits != 0 {
-                    let v = bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    let n = Int(next[g * count + v])
-                    guard n >= 0 else { continue }
-                    let offset = gameStart[n] - origin
-                    guard offset + gameSeconds < limit - 1e-6 else { continue }
-                    let target = Int(offset / bucketSeconds)
-                    guard target < bucketCount else { continue }
-                    buckets[max(b + 1, target)].append(
-                        BeamState(
-                            mask: state.mask | (UInt64(1) << UInt64(v)), game: Int32(n), parent: state.parent,
-                            miles: state.miles + miles[from * count + v], key: 0, remote: state.remote - remoteness[v]))
+            for state in kept {
+                expanded.insert(StateKey(mask: state.mask, venue: Int32(gameVenue[Int(state.game)])))
+                if let found = expand(
+                    state, first: first, bucket: b, from: origin, bucketSeconds: bucketSeconds, limit: limit,
+                    arena: &arena, buckets: &buckets)
+                {
+                    best = found
+                    limit = found.seconds
                 }
             }
         }
@@ -124,7 +93,7 @@ extension ContinuousTourInstance {
                     mask: UInt64(1) << UInt64(gameVenue[g]), game: Int32(g), parent: -1, miles: 0, key: 0,
                     remote: allRemote - remoteness[gameVenue[g]], first: Int32(g)))
         }
-        var arena: [(game: Int32, parent: Int32)] = []
+        var arena = PathArena()
         var best: ContinuousTourPath?
         var limit = incumbent
         for b in 0..<bucketCount {
@@ -155,44 +124,57 @@ extension ContinuousTourInstance {
                 }
             }
             let kept = Self.select(unique, width: width)
-            for var state in kept {
-                let g = Int(state.game)
-                let origin = gameStart[Int(state.first)]
-                arena.append((state.game, state.parent))
-                state.parent = Int32(arena.count - 1)
-                if state.mask == fullMask {
-                    let seconds = duration(first: Int(state.first), last: g)
-                    if seconds < limit - 1e-6 {
-                        var path: [Int] = []
-                        var cursor = state.parent
-                        while cursor >= 0 {
-                            path.append(Int(arena[Int(cursor)].game))
-                            cursor = arena[Int(cursor)].parent
-                        }
-                        best = ContinuousTourPath(path: path.reversed(), seconds: seconds, miles: state.miles)
-                        limit = seconds
-                    }
-                    continue
-                }
-                let remaining = fullMask & ~state.mask
-                if boundEnd(game: g, remaining: remaining) - origin >= limit - 1e-6 { continue }
-                let from = gameVenue[g]
-                var bits = remaining
-                while bits != 0 {
-                    let v = bits.trailingZeroBitCount
-                    bits &= bits - 1
-                    let n = Int(next[g * count + v])
-                    guard n >= 0, gameStart[n] + gameSeconds - origin < limit - 1e-6 else { continue }
-                    let target = Int((gameStart[n] - season) / bucketSeconds)
-                    guard target < bucketCount else { continue }
-                    buckets[max(b + 1, target)].append(
-                        BeamState(
-                            mask: state.mask | (UInt64(1) << UInt64(v)), game: Int32(n), parent: state.parent,
-                            miles: state.miles + miles[from * count + v], key: 0, remote: state.remote - remoteness[v],
-                            first: state.first))
+            for state in kept {
+                if let found = expand(
+                    state, first: Int(state.first), bucket: b, from: season, bucketSeconds: bucketSeconds,
+                    limit: limit, arena: &arena, buckets: &buckets)
+                {
+                    best = found
+                    limit = found.seconds
                 }
             }
         }
         return best
+    }
+}
+
+extension ContinuousTourInstance {
+    /// One kept state of a time beam (the per-start ``timeBeam(first:width:incumbent:weight:)`` and the season-wide
+    /// `globalTimeBeam`): records it in `arena`; a state that has seen every venue answers its tour when it ends within
+    /// `limit` (seconds from the first pitch of `first`); any other state that could still end within `limit` puts one
+    /// child per venue left (its next game there) in the bucket of that game's start (`bucketSeconds` long, counted
+    /// from `from`), at least the bucket after `bucket`.
+    @inline(__always)
+    func expand(
+        _ state: BeamState, first: Int, bucket b: Int, from base: Double, bucketSeconds: Double, limit: Double,
+        arena: inout PathArena, buckets: inout [[BeamState]]
+    ) -> ContinuousTourPath? {
+        let g = Int(state.game)
+        let entry = arena.add(game: state.game, parent: state.parent)
+        if state.mask == fullMask {
+            let seconds = duration(first: first, last: g)
+            guard seconds < limit - 1e-6 else { return nil }
+            return ContinuousTourPath(path: arena.path(to: entry), seconds: seconds, miles: state.miles)
+        }
+        let origin = gameStart[first]
+        let remaining = fullMask & ~state.mask
+        if boundEnd(game: g, remaining: remaining) - origin >= limit - 1e-6 { return nil }
+        let count = venueCount
+        let from = gameVenue[g]
+        var bits = remaining
+        while bits != 0 {
+            let v = bits.trailingZeroBitCount
+            bits &= bits - 1
+            let n = Int(next[g * count + v])
+            guard n >= 0, gameStart[n] + gameSeconds - origin < limit - 1e-6 else { continue }
+            let target = Int((gameStart[n] - base) / bucketSeconds)
+            guard target < buckets.count else { continue }
+            buckets[max(b + 1, target)].append(
+                BeamState(
+                    mask: state.mask | (UInt64(1) << UInt64(v)), game: Int32(n), parent: entry,
+                    miles: state.miles + miles[from * count + v], key: 0, remote: state.remote - remoteness[v],
+                    first: state.first))
+        }
+        return nil
     }
 }

@@ -1,27 +1,44 @@
 import Foundation
 import Synchronization
 
-/// CPU-bound search work on threads of its own. Dispatch's global queues are the threads Swift concurrency runs every
-/// async task on (on Linux), so a search there (`concurrentPerform`, `global().async`) left a server's requests
-/// waiting for seconds while it ran; the operating system shares the CPU between these threads and the server's
-/// fairly instead.
+/// CPU-bound work on threads of its own. Dispatch's global queues are the threads Swift concurrency runs every async
+/// task on (on Linux), so a search there (`concurrentPerform`, `global().async`) left a server's requests waiting
+/// for seconds while it ran; the operating system shares the CPU between these threads and the server's fairly
+/// instead.
 public enum SearchThreads {
-    /// Runs `body` on a new thread and answers its result.
-    public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: body()) }
-            thread.stackSize = 8 << 20
-            thread.start()
+    /// Stack of every thread started here (deep recursion in the exact solver).
+    static let stackSize = 8 << 20
+    /// The name of every thread started here (as `top -H` and a debugger show it; Dispatch's workers, which run
+    /// Swift's tasks on Linux, are named after their queue).
+    public static let threadName = "SearchThreads"
+
+    /// Runs `body` on a new thread and answers its result, or throws what it threw. The work is not interrupted when
+    /// the calling task is cancelled: it runs to its end and its result is returned (`body` may check a flag of its
+    /// own to stop early).
+    public static func run<T: Sendable, E: Error>(
+        _ body: @escaping @Sendable () throws(E) -> T
+    ) async throws(E) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, E>, Never>) in
+            start {
+                do throws(E) {
+                    continuation.resume(returning: .success(try body()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
         }
+        return try result.get()
     }
 
-    /// `body(i)` for every i in `0..<count`, on up to one thread per core (the caller's included), results in index
-    /// order. Returns when every call has.
-    public static func map<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
+    /// `body(i)` for every i in `0..<count`, on up to `width` threads (default: one per core; the caller's thread is
+    /// one of them), results in index order. Returns when every call has.
+    public static func map<T: Sendable>(
+        _ count: Int, width: Int? = nil, _ body: @escaping @Sendable (Int) -> T
+    ) -> [T] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         let slots = Mutex([T?](repeating: nil, count: count))
         let next = Atomic<Int>(0)
-        let workers = min(count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = min(count, max(1, width ?? ProcessInfo.processInfo.activeProcessorCount))
         // The threads may hold `work` a moment after they signal, so `body` escapes (it is not run after this returns).
         let work: @Sendable () -> Void = {
             while true {
@@ -33,15 +50,24 @@ public enum SearchThreads {
         }
         let done = DispatchSemaphore(value: 0)
         for _ in 1..<workers {
-            let thread = Thread {
+            start {
                 work()
                 done.signal()
             }
-            thread.stackSize = 8 << 20
-            thread.start()
         }
         work()
         for _ in 1..<workers { done.wait() }
         return slots.withLock { $0.compactMap { $0 } }
+    }
+
+    /// Starts `body` on a new thread.
+    private static func start(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread {
+            // Named from inside: on Linux a name set before `start()` does not reach the system thread.
+            Thread.current.name = threadName
+            body()
+        }
+        thread.stackSize = stackSize
+        thread.start()
     }
 }

@@ -89,7 +89,8 @@ extension Zone2PagesController {
             ride.trimStart = nil
             ride.trimEnd = nil
         }
-        var trimmed = RideData(ride: ride, samples: data.samples, fileName: data.fileName)
+        var trimmed = data
+        trimmed.ride = ride
         trimmed.ride.summarize(trimmed.keptSamples, zone: RiderZones.zone2(rider.settings))
         try await app.rides.update(trimmed.ride)
         let done = ride.trimStart == nil && ride.trimEnd == nil ? "untrim" : "trim"
@@ -135,7 +136,8 @@ extension Zone2PagesController {
         var ride = data.ride
         ride.status = .finished
         ride.summarize(data.samples, zone: RiderZones.zone2(rider.settings))
-        let whole = RideData(ride: ride, samples: data.samples, fileName: data.fileName)
+        var whole = data
+        whole.ride = ride
         try await app.rides.update(ride, file: FITWriter.data(for: whole.activity()))
         return Zone2Pages.seeOther(Zone2PageURL.rideDetail.path(["id": ride.id], query: "?done=saved"))
     }
