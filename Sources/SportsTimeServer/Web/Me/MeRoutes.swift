@@ -14,7 +14,7 @@ extension TripsWebController {
         if let id = session.travellerID { count = try await app.trips.count(traveller: id) }
         let catalog = try await app.catalog.current()
         let notice: String? =
-            switch request.uri.queryParameters.get("done").map { String($0) } {
+            switch request.uri.queryParameters.get("done").map({ String($0) }) {
             case "settings": "Settings saved."
             case "forgot": "This device no longer opens your trips. Your recovery link brings them back."
             case "deleted": "All your data is deleted."
