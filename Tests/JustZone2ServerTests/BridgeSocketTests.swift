@@ -175,6 +175,8 @@ struct BridgeSocketTests {
 
             second.send(.command(id: 1, action: "takeover", value: nil))
             await eventually("b is the radio") { await second.frames.contains(.welcome(ride: ride.id, role: .radio)) }
+            // a's frames travel on another socket: they may arrive after b's.
+            await eventually("a is told") { await first.frames.contains(.welcome(ride: ride.id, role: .viewer)) }
             let told = await first.frames.filter { $0 == .bye || $0 == .welcome(ride: ride.id, role: .viewer) }
             #expect(told == [.bye, .welcome(ride: ride.id, role: .viewer)], "the old radio lets go first")
             await eventually("the state says a tab holds the radio") { await second.lastState?.radio == true }

@@ -72,21 +72,16 @@ struct SearchThreadsTests {
         #expect(await SearchThreads.run { "next" } == "next")
     }
 
-    /// The current thread's name (Foundation's, which is the system thread's once set on the thread itself).
-    static func threadName() -> String? { Thread.current.name }
-
     @Test("run's body runs on a search thread, not on Dispatch's workers (which run Swift's tasks on Linux)")
     func runsOnItsOwnThread() async {
-        let name = await SearchThreads.run { Self.threadName() }
-        #expect(name == SearchThreads.threadName)
-        let task = await Task.detached { Self.threadName() }.value
-        #expect(task != SearchThreads.threadName)
+        #expect(await SearchThreads.run { SearchThreads.isCurrentThread })
+        #expect(!(await Task.detached { SearchThreads.isCurrentThread }.value))
     }
 
     @Test("map's bodies all run on search threads when it is called from one (as the tour search does)")
     func mapOnSearchThreads() async {
-        let names = await SearchThreads.run { SearchThreads.map(8, width: 3) { _ in Self.threadName() } }
-        #expect(names == Array(repeating: SearchThreads.threadName, count: 8))
+        let marked = await SearchThreads.run { SearchThreads.map(8, width: 3) { _ in SearchThreads.isCurrentThread } }
+        #expect(marked == Array(repeating: true, count: 8))
     }
 
     @Test("a job whose task is cancelled runs to its end and answers; the next job runs")

@@ -12,6 +12,17 @@ public enum SearchThreads {
     /// Swift's tasks on Linux, are named after their queue).
     public static let threadName = "SearchThreads"
 
+    /// Marks the threads started here (a thread-specific value: unlike Foundation's thread name, it cannot read back
+    /// wrong while the thread runs).
+    private static let marker: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    /// Whether the caller runs on a thread started here.
+    public static var isCurrentThread: Bool { pthread_getspecific(marker) != nil }
+
     /// Runs `body` on a new thread and answers its result, or throws what it threw. The work is not interrupted when
     /// the calling task is cancelled: it runs to its end and its result is returned (`body` may check a flag of its
     /// own to stop early).
@@ -65,6 +76,7 @@ public enum SearchThreads {
         let thread = Thread {
             // Named from inside: on Linux a name set before `start()` does not reach the system thread.
             Thread.current.name = threadName
+            pthread_setspecific(marker, UnsafeRawPointer(bitPattern: 1))
             body()
         }
         thread.stackSize = stackSize

@@ -80,22 +80,9 @@ public struct BarChart: Sendable, Equatable {
         w.openSVG(id: domID, width: Self.width, height: height, title: title, description: description)
 
         // Grid lines at 25 % steps and the baseline.
-        w.raw("<path class=\"grid\" d=\"")
-        for step in 0..<4 {
-            w.raw("M")
-            w.num(left)
-            w.raw(" ")
-            w.num(top + Self.plotHeight * Double(step) / 4)
-            w.raw("H")
-            w.num(Self.width - Self.marginX)
-        }
-        w.raw("\"/><path class=\"baseline\" d=\"M")
-        w.num(left)
-        w.raw(" ")
-        w.num(baseline)
-        w.raw("H")
-        w.num(Self.width - Self.marginX)
-        w.raw("\"/>")
+        w.grid(
+            left: left, right: Self.width - Self.marginX, top: top, plotHeight: Self.plotHeight, lines: 4,
+            baseline: baseline)
 
         // Bars.
         w.raw("<g class=\"bars\">")

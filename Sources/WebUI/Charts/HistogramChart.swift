@@ -108,22 +108,9 @@ public struct HistogramChart: Sendable, Equatable {
         w.openSVG(id: domID, width: Self.width, height: height, title: title, description: description)
 
         // Grid lines at 25 % steps of the fullest band, and the baseline.
-        w.raw("<path class=\"grid\" d=\"")
-        for step in 0..<4 {
-            w.raw("M")
-            w.num(Self.marginX)
-            w.raw(" ")
-            w.num(Self.top + Self.plotHeight * Double(step) / 4)
-            w.raw("H")
-            w.num(Self.width - Self.marginX)
-        }
-        w.raw("\"/><path class=\"baseline\" d=\"M")
-        w.num(Self.marginX)
-        w.raw(" ")
-        w.num(baseline)
-        w.raw("H")
-        w.num(Self.width - Self.marginX)
-        w.raw("\"/>")
+        w.grid(
+            left: Self.marginX, right: Self.width - Self.marginX, top: Self.top, plotHeight: Self.plotHeight, lines: 4,
+            baseline: baseline)
 
         // Bars; an empty band draws nothing, so its tooltip lives in the data table only.
         w.raw("<g class=\"bars\">")

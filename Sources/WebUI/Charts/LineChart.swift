@@ -71,22 +71,9 @@ public struct LineChart: Sendable, Equatable {
 
         w.openFigure(kind: "line", id: domID)
         w.openSVG(id: domID, width: Self.width, height: Self.height, title: title, description: description)
-        w.raw("<path class=\"grid\" d=\"")
-        for step in 0..<4 {
-            w.raw("M")
-            w.num(Self.marginX)
-            w.raw(" ")
-            w.num(Self.top + Self.plotHeight * Double(step) / 4)
-            w.raw("H")
-            w.num(Self.width - Self.marginX)
-        }
-        w.raw("\"/><path class=\"baseline\" d=\"M")
-        w.num(Self.marginX)
-        w.raw(" ")
-        w.num(baseline)
-        w.raw("H")
-        w.num(Self.width - Self.marginX)
-        w.raw("\"/>")
+        w.grid(
+            left: Self.marginX, right: Self.width - Self.marginX, top: Self.top, plotHeight: Self.plotHeight, lines: 4,
+            baseline: baseline)
 
         if count > 1 {
             // Area under the line, then the line.

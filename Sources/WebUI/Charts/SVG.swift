@@ -235,6 +235,31 @@ struct SVGWriter {
         raw("</desc>")
     }
 
+    /// The horizontal grid: `lines` lines from `top` down `plotHeight` in equal steps (the last step's line is the
+    /// baseline's place, not drawn), between `left` and `right`; and the baseline at `baseline` when given.
+    mutating func grid(
+        left: Double, right: Double, top: Double, plotHeight: Double, lines: Int, baseline: Double?
+    ) {
+        raw("<path class=\"grid\" d=\"")
+        for step in 0..<lines {
+            raw("M")
+            num(left)
+            raw(" ")
+            num(top + plotHeight * Double(step) / Double(lines))
+            raw("H")
+            num(right)
+        }
+        raw("\"/>")
+        guard let baseline else { return }
+        raw("<path class=\"baseline\" d=\"M")
+        num(left)
+        raw(" ")
+        num(baseline)
+        raw("H")
+        num(right)
+        raw("\"/>")
+    }
+
     /// Closes the svg and adds the tooltip bubble the page script fills in.
     mutating func closeSVG() {
         raw("</svg><div class=\"chart-tooltip\" aria-hidden=\"true\"></div>")

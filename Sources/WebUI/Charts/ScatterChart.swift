@@ -142,16 +142,11 @@ public struct ScatterChart: Sendable, Equatable {
 
         w.openFigure(kind: "scatter", id: domID)
         w.openSVG(id: domID, width: Self.width, height: Self.height, title: title, description: description)
-        w.raw("<path class=\"grid\" d=\"")
-        for step in 0...3 {
-            w.raw("M")
-            w.num(Self.left)
-            w.raw(" ")
-            w.num(Self.top + Self.plotHeight * Double(step) / 3)
-            w.raw("H")
-            w.num(Self.width - Self.right)
-        }
-        w.raw("\"/><g class=\"labels\" text-anchor=\"end\">")
+        // Four lines at thirds: the bottom one is the axis (no baseline of its own).
+        w.grid(
+            left: Self.left, right: Self.width - Self.right, top: Self.top, plotHeight: Self.plotHeight * 4 / 3,
+            lines: 4, baseline: nil)
+        w.raw("<g class=\"labels\" text-anchor=\"end\">")
         for step in 0...3 {
             let value = yRange.upperBound - (yRange.upperBound - yRange.lowerBound) * Double(step) / 3
             w.raw("<text")
