@@ -273,6 +273,8 @@ struct MemberRepository: Sendable {
             ).all().map { try $0.decode(column: "week_start", as: Int64.self) }
             try await db.raw("DELETE FROM cw_week_rollups WHERE member_id = \(bind: id.rawValue)").run()
             try await WeekVersions.touch(club: club, weekStarts: weeks, member: id, on: db)
+            // Their change log goes too: the settings version bumped above makes every kept week read whole.
+            try await db.raw("DELETE FROM cw_member_week_versions WHERE member_id = \(bind: id.rawValue)").run()
             try await db.raw("DELETE FROM cw_activities WHERE member_id = \(bind: id.rawValue)").run()
             try await db.raw(
                 "DELETE FROM cw_members WHERE id = \(bind: id.rawValue) AND club_id = \(bind: club.rawValue)"

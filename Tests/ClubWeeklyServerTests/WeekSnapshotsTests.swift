@@ -102,6 +102,19 @@ struct WeekSnapshotsTests {
         let fourth = try await snapshot()
         #expect(fourth.members.contains { $0.firstName == "Siobhán" })
         #expect(await cache.wholeReads == 2)
+
+        // A member who leaves takes their rides, stats and change log with them.
+        try await s.members.delete(s.riders[0].id, in: s.club.id)
+        let fifth = try await snapshot()
+        #expect(fifth.activities.isEmpty && fifth.current.isEmpty)
+        #expect(!fifth.members.contains { $0.id == s.riders[0].id })
+        #expect(await cache.wholeReads == 3)
+        let logged = try await s.database.run { db in
+            try await db.raw(
+                "SELECT COUNT(*) AS n FROM cw_member_week_versions WHERE member_id = \(bind: s.riders[0].id.rawValue)"
+            ).first()?.decode(column: "n", as: Int.self)
+        }
+        #expect(logged == 0)
     }
 
     @Test("readers of a changed week at the same time share one read")
