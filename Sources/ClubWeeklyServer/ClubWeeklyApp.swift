@@ -79,7 +79,7 @@ public struct ClubWeeklyApp: AppModule {
         // An import that ran inside a request of a process that stopped will never finish: say so to its member.
         let now = Date()
         try await imports.repository.failAbandoned(before: now.addingTimeInterval(-3600), now: now)
-        try await queueStaleRollups()
+        try await RollupJob.queueStale(database: database)
         if config.seedDemo { try await seedDemoIfEmpty() }
     }
 

@@ -388,10 +388,9 @@ struct RollupRebuildJobTests {
     func startUpQueuesStaleClubs() async throws {
         let s = try await Stores.make(.sqlite, now: Self.now)
         let queue = JobQueue(database: s.database)
+        #expect(try await RollupJob.queueStale(database: s.database).isEmpty)
         try await s.database.run { db in try await WeekRollups.markStale(club: s.club.id, on: db) }
-        try await s.database.transaction { db in
-            for club in try await WeekRollups.staleClubs(on: db) { try await RollupJob.enqueue(club: club, on: db) }
-        }
+        #expect(try await RollupJob.queueStale(database: s.database) == [s.club.id])
         #expect(try await queue.pendingCount(kind: RollupJob.kind) == 1)
         let job = try #require(try await queue.claim(worker: "test", limit: 10, now: Date()).first)
         #expect(job.payload.contains(s.club.id.rawValue))

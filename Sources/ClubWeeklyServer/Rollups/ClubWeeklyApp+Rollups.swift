@@ -31,13 +31,6 @@ extension ClubWeeklyApp {
         return lines
     }
 
-    /// Queues a rebuild of the rollups of clubs that have none yet or older ones (after the migration that added
-    /// them, or rows written around the server): the server serves meanwhile (see ``RollupJob``).
-    func queueStaleRollups() async throws {
-        try await database.transaction { db in
-            for club in try await WeekRollups.staleClubs(on: db) { try await RollupJob.enqueue(club: club, on: db) }
-        }
-    }
 }
 
 /// The background job that rebuilds one club's rollups a member at a time
@@ -53,6 +46,17 @@ enum RollupJob {
         let payload = String(decoding: try JSONEncoder().encode(Payload(club: club.rawValue)), as: UTF8.self)
         try await JobQueue.enqueue(
             on: db, kind: kind, payload: payload, dedupeKey: "\(kind):\(club.rawValue)", runAt: Date(), maxAttempts: 8)
+    }
+
+    /// Queues a rebuild of the rollups of clubs that have none yet or older ones (after the migration that added
+    /// them, or rows written around the server): the server serves meanwhile. Returns the clubs queued.
+    @discardableResult
+    static func queueStale(database: Database) async throws -> [ClubID] {
+        try await database.transaction { db in
+            let stale = try await WeekRollups.staleClubs(on: db)
+            for club in stale { try await enqueue(club: club, on: db) }
+            return stale
+        }
     }
 
     static func handler(database: Database, logger: Logger) -> JobRunner.Handler {

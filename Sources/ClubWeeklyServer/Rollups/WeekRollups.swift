@@ -160,18 +160,12 @@ enum WeekRollups {
         ).run { row in collector.add(row) }
         let rows = try collector.finish()
         try await insert(rows, club: club, on: db)
-        try await db.raw(
-            """
-            UPDATE cw_clubs SET rollups_version = \(bind: currentVersion), data_version = data_version + 1,
-                settings_version = settings_version + 1
-            WHERE id = \(bind: club.rawValue)
-            """
-        ).run()
+        try await markCurrent(club: club, on: db)
         return rows.count
     }
 
     /// Recomputes every rollup of one member from their activities in one short transaction, after taking the club's
-    /// row lock (``WeekVersions/touch(club:weekStarts:member:on:)``) so that no write of the club runs meanwhile.
+    /// row lock (``WeekVersions/lock(club:on:)``) so that no write of the club runs meanwhile.
     /// A step of ``rebuildInSteps(club:database:)``.
     static func rebuild(member: MemberID, scope: Scope, on db: any SQLDatabase) async throws {
         try await WeekVersions.lock(club: scope.club, on: db)
@@ -211,15 +205,20 @@ enum WeekRollups {
             guard let now = try await self.scope(club: club, on: db), now.counting == scope.counting,
                 now.calendar.timeZone == scope.calendar.timeZone, now.calendar.weekStart == scope.calendar.weekStart
             else { return }
-            try await db.raw(
-                """
-                UPDATE cw_clubs SET rollups_version = \(bind: currentVersion), data_version = data_version + 1,
-                    settings_version = settings_version + 1
-                WHERE id = \(bind: club.rawValue)
-                """
-            ).run()
+            try await markCurrent(club: club, on: db)
         }
         return members.count
+    }
+
+    /// Marks the club's rollups current (and every cached week changed: they are read again from the rollups).
+    static func markCurrent(club: ClubID, on db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            UPDATE cw_clubs SET rollups_version = \(bind: currentVersion), data_version = data_version + 1,
+                settings_version = settings_version + 1
+            WHERE id = \(bind: club.rawValue)
+            """
+        ).run()
     }
 
     /// Marks the club's rollups stale: reads compute from activities until they are rebuilt.
