@@ -581,11 +581,11 @@ def test_two_tabs_viewer_then_use_this_tab(rider, zone2_server, zone2_peripheral
     state = zone2_peripherals.state()
     assert state["trainer"]["maxCentrals"] <= 1 and state["hrm"]["maxCentrals"] <= 1, state
     assert radio_central not in state["trainer"]["centrals"]
-    poll("power through the new radio", lambda: readout(driver, "power").isdigit(), timeout=10)
+    poll("power through the new radio", lambda: readout(driver, "power").isdigit(), timeout=30)
     assert trainer_target(zone2_peripherals) == 205
     driver.switch_to.window(radio_tab)
     driver.execute_cdp_cmd("Page.bringToFront", {})
-    poll("the first tab is a viewer now", lambda: driver.find_element(By.ID, "viewer-bar").is_displayed(), timeout=10)
+    poll("the first tab is a viewer now", lambda: driver.find_element(By.ID, "viewer-bar").is_displayed(), timeout=30)
     driver.switch_to.window(viewer_tab)
     driver.execute_cdp_cmd("Page.bringToFront", {})
 
@@ -599,7 +599,7 @@ def test_radio_tab_closed_then_rejoined_from_home(rider, zone2_server, zone2_per
     driver.close()
     driver.switch_to.window(driver.window_handles[0])
     driver.execute_cdp_cmd("Page.bringToFront", {})  # the tab left must be the visible one (timers unthrottled)
-    poll("the trainer released", lambda: not zone2_peripherals.state()["trainer"]["centrals"], timeout=8)
+    poll("the trainer released", lambda: not zone2_peripherals.state()["trainer"]["centrals"], timeout=30)
     driver.get(zone2_server.url("/zone2"))
     wait_loaded(driver)
     card = driver.find_element(By.ID, "ride-in-progress")
@@ -609,7 +609,7 @@ def test_radio_tab_closed_then_rejoined_from_home(rider, zone2_server, zone2_per
     wait_loaded(driver)
     poll("the trainer back through this tab", lambda: zone2_peripherals.state()["trainer"]["centrals"]
          == [driver.execute_script("return window.__fakeBluetooth.central")], timeout=20)
-    poll("riding again", lambda: readout(driver, "power").isdigit(), timeout=10)
+    poll("riding again", lambda: readout(driver, "power").isdigit(), timeout=30)
     assert ride_state(driver)["ride"] == ride_id, "the same ride"
     state = zone2_peripherals.state()
     assert state["trainer"]["maxCentrals"] <= 1, state
