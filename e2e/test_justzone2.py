@@ -310,6 +310,24 @@ def link_word(driver, key: str) -> str:
     return text_of(driver, f'[data-link="{key}"] .link-word').strip()
 
 
+def start_erg_ride(driver, source: str, minutes: int, watts: int | None = None) -> None:
+    """From the home page: an ERG ride of `minutes` without warm-up on `source`, then wait for the ride page."""
+    form = driver.find_element(By.CSS_SELECTOR, "form.start-form")
+    click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="erg"]'))
+    fields = (("start-minutes", minutes),) + ((("start-watts", watts),) if watts is not None else ())
+    for field, value in fields:
+        element = driver.find_element(By.ID, field)
+        element.clear()
+        element.send_keys(str(value))
+    warmup = form.find_element(By.CSS_SELECTOR, 'input[name="warmup"]')
+    if warmup.is_selected():
+        click(driver, warmup)
+    click(driver, form.find_element(By.CSS_SELECTOR, f'input[name="source"][value="{source}"]'))
+    click(driver, form.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
+    poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
+    wait_loaded(driver)
+
+
 def check_page(driver, name: str, ignore: tuple = ()) -> None:
     """At phone and desktop size: no overflow, no console errors, no serious axe findings; screenshots."""
     SCREENSHOT_DIR.mkdir(exist_ok=True)
@@ -378,19 +396,7 @@ def test_pair_then_start_a_bluetooth_ride(rider, zone2_server, zone2_peripherals
     wait_loaded(driver)
     check_page(driver, "home")
     zone2_peripherals.clear()
-    form = driver.find_element(By.CSS_SELECTOR, "form.start-form")
-    click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="erg"]'))
-    for field, value in (("start-watts", START_WATTS), ("start-minutes", PLAN_MINUTES)):
-        element = driver.find_element(By.ID, field)
-        element.clear()
-        element.send_keys(str(value))
-    warmup = form.find_element(By.CSS_SELECTOR, 'input[name="warmup"]')
-    if warmup.is_selected():
-        click(driver, warmup)
-    click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="source"][value="bridge"]'))
-    click(driver, form.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
-    poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
-    wait_loaded(driver)
+    start_erg_ride(driver, "bridge", PLAN_MINUTES, watts=START_WATTS)
     poll("the trainer connected through the bridge", lambda: link_word(driver, "trainer") == "connected", timeout=20)
     poll("power near the target", lambda: readout(driver, "power").isdigit()
          and abs(int(readout(driver, "power")) - START_WATTS) <= 15, timeout=15)
@@ -770,18 +776,7 @@ def test_resume_after_a_server_restart_keeps_riding_time_and_laps(server_root):
     try:
         driver = browser
         set_zones_then_home(driver, server.base_url)
-        form = driver.find_element(By.CSS_SELECTOR, "form.start-form")
-        click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="mode"][value="erg"]'))
-        minutes = driver.find_element(By.ID, "start-minutes")
-        minutes.clear()
-        minutes.send_keys(str(RESUME_MINUTES))
-        warmup = form.find_element(By.CSS_SELECTOR, 'input[name="warmup"]')
-        if warmup.is_selected():
-            click(driver, warmup)
-        click(driver, form.find_element(By.CSS_SELECTOR, 'input[name="source"][value="simulator"]'))
-        click(driver, form.find_element(By.CSS_SELECTOR, 'button[type="submit"]'))
-        poll("the ride page", lambda: driver.current_url.endswith("/zone2/ride"))
-        wait_loaded(driver)
+        start_erg_ride(driver, "simulator", RESUME_MINUTES)
         ride_id = ride_state(driver)["ride"]
         poll("a minute ridden", lambda: snapshot(driver).get("elapsed", 0) >= 60, timeout=60)
         click(driver, driver.find_element(By.ID, "cmd-lap"))
@@ -799,7 +794,9 @@ def test_resume_after_a_server_restart_keeps_riding_time_and_laps(server_root):
         driver.get(server.url("/zone2/ride"))
         wait_loaded(driver)
         assert "Ride interrupted" in driver.find_element(By.TAG_NAME, "h1").text
-        check_page(driver, "ride-interrupted")
+        # While the server was down the open page retried its sockets and fetches: those refusals are the restart
+        # itself (how many depends on how long it took). Any other console error since then still fails the test.
+        check_page(driver, "ride-interrupted", ignore=(r"net::ERR_CONNECTION_REFUSED",))
         click(driver, driver.find_element(By.XPATH, "//button[normalize-space()='Resume the ride']"))
         poll("the ride page again", lambda: driver.current_url.endswith("/zone2/ride")
              and driver.find_elements(By.ID, "cmd-lap"))
