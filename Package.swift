@@ -305,6 +305,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -329,7 +330,8 @@ let package = Package(
             name: "ClubhouseServerTests",
             dependencies: [
                 "ClubhouseServer", "ServerKit", "ClubWeeklyServer", "SportsTimeServer", "TodayInSwitzerlandServer",
-                "JustZone2Server", "TestSupport", "ActivityFiles", "SportsTime", "TodayInSwitzerland", "ClubhouseBasics",
+                "JustZone2Server", "TestSupport", "ActivityFiles", "SportsTime", "TodayInSwitzerland",
+                "ClubhouseBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -340,6 +342,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

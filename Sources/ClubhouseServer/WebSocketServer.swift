@@ -110,6 +110,22 @@ final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHan
         context.fireChannelRead(data)
     }
 
+    /// The server is shutting down (it stops accepting, then waits for its connections to end). A connection that
+    /// has not sent a byte carries no request, so it is closed now: left alone it would hold the shutdown up until
+    /// its head deadline, since the handlers that act on this event exist only once a head has arrived. A head
+    /// already on its way is read and answered; its connection then ends with the idle timeout.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent, !done, tail.isEmpty {
+            logger.debug("closing a connection without a request: the server is shutting down")
+            timer?.cancel()
+            timer = nil
+            context.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     static func containsBlankLine(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 4 else { return false }
         for index in 0...(bytes.count - 4)

@@ -321,6 +321,10 @@ public struct JobRunner: Service {
         return jobs.count
     }
 
+    /// True inside a job's handler once the server's graceful shutdown has begun: a long handler checks it between
+    /// steps and returns ``JobOutcome/deferred(until:)`` to be run again, rather than hold the shutdown up.
+    public static var isStopping: Bool { Task.isShuttingDownGracefully }
+
     /// Runs jobs until none is due (tests and one-shot commands).
     public func drain(maxBatches: Int = 1000) async throws {
         for _ in 0..<maxBatches {

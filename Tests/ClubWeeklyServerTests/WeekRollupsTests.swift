@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import SQLKit
 import ServerKit
+import Synchronization
 import TestSupport
 import Testing
 
@@ -374,8 +375,26 @@ struct RollupRebuildJobTests {
         try await s.clubs.update(club)
         #expect(try await queue.pendingCount(kind: RollupJob.kind) == 1)
 
+        // A shutdown between two members stops the rebuild: deferred, the club still stale, run again from the start.
+        let first = try #require(try await queue.claim(worker: "test", limit: 10, now: Date()).first)
+        #expect(first.kind == RollupJob.kind)
+        let checks = Mutex(0)
+        let stopAfterTwo: @Sendable () -> Bool = {
+            checks.withLock {
+                $0 += 1; return $0 > 2
+            }
+        }
+        let stopped = try await RollupJob.handler(
+            database: s.database, logger: Logger(label: "test"), stopping: stopAfterTwo)(first)
+        guard case .deferred = stopped else {
+            Issue.record("a stopped rebuild was \(stopped), not deferred")
+            return
+        }
+        #expect(checks.withLock { $0 } == 3)
+        #expect(try await rollupsVersion(s) == 0)
+        #expect(try await queue.complete(first, outcome: stopped))
         let job = try #require(try await queue.claim(worker: "test", limit: 10, now: Date()).first)
-        #expect(job.kind == RollupJob.kind)
+        #expect(job.id == first.id)
         let outcome = try await RollupJob.handler(database: s.database, logger: Logger(label: "test"))(job)
         #expect(outcome == .done)
         #expect(try await rollupsVersion(s) == WeekRollups.currentVersion)

@@ -7,6 +7,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import ServerKit
+import ServiceLifecycle
 import Synchronization
 import TestSupport
 import Testing
@@ -167,6 +168,49 @@ struct HardeningTests {
         }
         server.cancel()
         _ = await server.result
+        await assembled.stop()
+    }
+
+    @Test("a graceful shutdown closes a connection that never sent a request instead of waiting for its head deadline")
+    func shutdownClosesSilentConnections() async throws {
+        let port = try RawConnection.freePort()
+        let assembled = try await AssembledClubhouse.start { config in
+            config.headerTimeout = 3600
+            config.idleTimeout = 3600
+            config.port = port
+        }
+        let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
+        // What `runService` does on SIGINT or SIGTERM, triggered by the test.
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
+        let server = Task { try await group.run() }
+        do {
+            var first: RawConnection?
+            for _ in 0..<200 where first == nil {
+                first = try? RawConnection(port: port, readLimit: 60)
+                if first == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let silent = try #require(first, "the server did not start")
+            let served = try RawConnection(port: port, readLimit: 60)
+            served.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(await served.readSome().hasPrefix("HTTP/1.1 200"))
+            // Both connections are open: one silent (a browser's spare connection), one idle after its answer.
+            await group.triggerGracefulShutdown()
+            let silentClosed = await silent.readUntilClosed()
+            let servedClosed = await served.readUntilClosed()
+            #expect(silentClosed, "the silent connection was still open 60 s into the shutdown")
+            #expect(servedClosed, "the idle connection was still open 60 s into the shutdown")
+            silent.close()
+            served.close()
+            // The server then stops by itself: nothing else holds it (were a connection left, it would be cancelled).
+            if !(silentClosed && servedClosed) { server.cancel() }
+            try await server.value
+            #expect((try? RawConnection(port: port, readLimit: 1)) == nil, "still listening after the shutdown")
+        } catch {
+            server.cancel()
+            _ = await server.result
+            await assembled.stop()
+            throw error
+        }
         await assembled.stop()
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SQLKit
 import ServerKit
+import ServiceLifecycle
 import TestSupport
 import Testing
 
@@ -219,6 +220,44 @@ struct JobLeaseContractTests {
         }
         #expect(runAt == t0.epochMilliseconds, "the stale reschedule was not applied")
         #expect(try await queue.complete(taken, outcome: .done) == true)
+    }
+}
+
+@Suite("Job runner shutdown")
+struct JobRunnerShutdownTests {
+    @Test("a long job sees the graceful shutdown begin, is deferred, and the runner stops")
+    func longJobStopsAtShutdown() async throws {
+        let db = try await TestDatabases.make(.sqlite)
+        defer { Task { await db.close() } }
+        try await Migrator([jobsMigration]).migrate(db)
+        let queue = JobQueue(database: db)
+        let held = HeldHandler()
+        let sawStop = NIOLockedCounter()
+        let runner = JobRunner(
+            queue: queue,
+            handlers: [
+                "long": { _ in
+                    await held.run()
+                    // Steps of work until told to stop (bounded, so a regression fails rather than hangs).
+                    for _ in 0..<6000 {
+                        if JobRunner.isStopping {
+                            sawStop.increment()
+                            return .deferred(until: Date())
+                        }
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    return .done
+                }
+            ], pollInterval: .milliseconds(100), logger: JobLeaseContractTests.logger)
+        try await queue.enqueue(kind: "long", runAt: Date())
+        let group = ServiceGroup(configuration: .init(services: [runner], logger: JobLeaseContractTests.logger))
+        let running = Task { try await group.run() }
+        await held.release()
+        await held.started()
+        await group.triggerGracefulShutdown()
+        try await running.value
+        #expect(sawStop.value == 1, "the handler did not see the shutdown")
+        #expect(try await queue.pendingCount() == 1, "the deferred job is kept to run again")
     }
 }
 

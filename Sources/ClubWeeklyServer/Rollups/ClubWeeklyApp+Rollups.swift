@@ -59,13 +59,26 @@ enum RollupJob {
         }
     }
 
-    static func handler(database: Database, logger: Logger) -> JobRunner.Handler {
+    /// The job's handler. A rebuild stops between two members once `stopping` says so (by default: the server's
+    /// graceful shutdown has begun, so a 5,000-member rebuild does not hold the shutdown up for minutes) and is
+    /// deferred to run again from the start, here after a restart or on another instance.
+    static func handler(
+        database: Database, logger: Logger, stopping: @escaping @Sendable () -> Bool = { JobRunner.isStopping }
+    ) -> JobRunner.Handler {
         { job in
             guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(job.payload.utf8)) else {
                 return .done
             }
             let started = ContinuousClock.now
-            let members = try await WeekRollups.rebuildInSteps(club: ClubID(payload.club), database: database)
+            guard
+                let members = try await WeekRollups.rebuildInSteps(
+                    club: ClubID(payload.club), database: database, stopping: stopping)
+            else {
+                logger.notice(
+                    "weekly rollups rebuild stopped by the shutdown; it runs again",
+                    metadata: ["club": "\(payload.club)"])
+                return .deferred(until: Date())
+            }
             logger.notice(
                 "weekly rollups rebuilt",
                 metadata: [

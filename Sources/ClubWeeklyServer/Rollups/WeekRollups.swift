@@ -189,9 +189,12 @@ enum WeekRollups {
     /// Rebuilds a club's rollups a member at a time, each in its own short transaction, while the server serves: the
     /// club is marked stale first (reads compute from activities meanwhile, see ``WeekSnapshots``), and current
     /// again at the end unless its time zone, week start or counted sport types changed meanwhile (then the job that
-    /// change queued rebuilds it again). Returns the members rebuilt.
+    /// change queued rebuilds it again). Returns the members rebuilt, or nil if `stopping` said to stop between two
+    /// members (the server is shutting down): the club stays stale, correct, and the rebuild must run again.
     @discardableResult
-    static func rebuildInSteps(club: ClubID, database: Database) async throws -> Int {
+    static func rebuildInSteps(
+        club: ClubID, database: Database, stopping: @Sendable () -> Bool = { false }
+    ) async throws -> Int? {
         guard let scope = try await database.run({ db in try await scope(club: club, on: db) }) else { return 0 }
         try await database.run { db in try await markStale(club: club, on: db) }
         let members = try await database.run { db in
@@ -199,6 +202,7 @@ enum WeekRollups {
                 .map { MemberID(try $0.decode(column: "id", as: String.self)) }
         }
         for member in members {
+            if stopping() { return nil }
             try await database.transaction { db in try await rebuild(member: member, scope: scope, on: db) }
         }
         try await database.transaction { db in
