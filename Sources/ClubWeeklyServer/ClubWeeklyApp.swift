@@ -83,6 +83,26 @@ public struct ClubWeeklyApp: AppModule {
         if config.seedDemo { try await seedDemoIfEmpty() }
     }
 
+    /// Reads the current week of the clubs with the most members into memory (`serve` calls it in the background at
+    /// start-up): the first read of a week since the server started is the slow one, 130–240 ms at 5,000 members,
+    /// and is then kept up to date write by write. At most `limit` clubs, half the weeks kept, so visitors' own
+    /// weeks still fit. Returns the clubs read; an error is logged, not thrown (nothing depends on it).
+    @discardableResult
+    public func warmCurrentWeeks(limit: Int = 6) async -> Int {
+        do {
+            var read = 0
+            for id in try await members.biggestClubs(limit: limit) {
+                guard let record = try await clubs.find(id: id) else { continue }
+                try await weeks.warmCurrentWeek(of: record.club)
+                read += 1
+            }
+            return read
+        } catch {
+            logger.warning("could not read the current weeks at start-up", metadata: ["error": "\(error)"])
+            return 0
+        }
+    }
+
     /// Creates the demo club (public feed) with 16 weeks of generated rides when there is no club yet; logs its code.
     @discardableResult
     public func seedDemoIfEmpty(now: Date = Date()) async throws -> Bool {

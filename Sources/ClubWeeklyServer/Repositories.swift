@@ -195,6 +195,17 @@ struct MemberRepository: Sendable {
         }
     }
 
+    /// The `limit` clubs with the most members, biggest first.
+    func biggestClubs(limit: Int) async throws -> [ClubID] {
+        try await database.run { db in
+            try await db.raw(
+                """
+                SELECT club_id FROM cw_members GROUP BY club_id ORDER BY COUNT(*) DESC, club_id LIMIT \(bind: limit)
+                """
+            ).all().map { ClubID(try $0.decode(column: "club_id", as: String.self)) }
+        }
+    }
+
     func find(_ id: MemberID, in club: ClubID) async throws -> Member? {
         try await database.run { db in
             try await db.raw(

@@ -133,6 +133,13 @@ struct WeekService: Sendable {
     /// The database the repositories read.
     var database: Database { activities.database }
 
+    /// Reads the club's current week into the kept snapshots (``WeekSnapshots``), so that its first visitor does not
+    /// wait for the whole week's read. A club whose rollups are being rebuilt is read but not kept.
+    func warmCurrentWeek(of club: Club) async throws {
+        let week = WeekCalendar(club: club).week(offset: 0, from: now())
+        _ = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
+    }
+
     /// Reads a week: from its snapshot (``WeekSnapshots``) its activities and the stats of the week and the week before
     /// it, and from the weekly rollups, with `history`, the series over the ``historyWeeks`` weeks insights look back
     /// over: of `historyMembers` and the week's lowest rider when given (one member's insights), of every member

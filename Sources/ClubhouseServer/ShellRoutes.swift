@@ -88,9 +88,13 @@ struct ShellController: Sendable {
         }
     }
 
-    /// Computes today's suggested trip in the background (building SportsTime's catalogue takes a moment).
+    /// Computes today's suggested trip (building SportsTime's catalogue takes a moment) and reads the biggest clubs'
+    /// current weeks, in the background.
     func warmUp() {
-        Task { [apps, tripOfTheDay, now] in _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now()) }
+        Task { [apps, tripOfTheDay, now] in
+            _ = await tripOfTheDay.suggestion(sportsTime: apps.sportsTime, now: now())
+            await apps.clubWeekly.warmCurrentWeeks()
+        }
     }
 
     /// `operation` within ``glanceWait``, or nil; a late glance is logged with its app, so a slow start-up shows why.

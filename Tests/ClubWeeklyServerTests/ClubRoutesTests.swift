@@ -546,6 +546,27 @@ struct WeekDataTests {
     }
 }
 
+@Suite("Current weeks read at start-up")
+struct WarmCurrentWeeksTests {
+    @Test("the biggest clubs' current weeks are read once at start-up and kept; clubs without members are skipped")
+    func warmsBiggestClubs() async throws {
+        let harness = try await RouteHarness.make()
+        let demo = try #require(try await harness.app.clubs.find(slug: "demo")).club
+        let snapshots = harness.app.weeks.snapshots
+        #expect(await harness.app.warmCurrentWeeks(limit: 1) == 1)
+        #expect(await snapshots.wholeReads == 1)
+        // The first visitor's week comes from memory, and so does the warm-up run again.
+        let week = try await harness.app.weeks.load(club: demo, offset: 0)
+        #expect(!week.activities.isEmpty)
+        #expect(await harness.app.warmCurrentWeeks() == 1, "Harbour Wheelers has no members: nothing to read")
+        #expect(await snapshots.wholeReads == 1)
+        #expect(await snapshots.partialReads == 0)
+        // A week not warmed is read on its first visit.
+        _ = try await harness.app.weeks.load(club: demo, offset: -1)
+        #expect(await snapshots.wholeReads == 2)
+    }
+}
+
 @Suite("Week response serialisation")
 struct WeekResponseJSONTests {
     @Test("the hand-written JSON equals the Encodable form for every metric and several weeks")
