@@ -12,6 +12,25 @@ struct PlanningRouterTests {
         router.evaluate(games, for: request, catalog: F.catalog(request.games))
     }
 
+    @Test("A road matrix timing a leg differently each way is read in the direction driven")
+    func roadMatrixDirections() throws {
+        let catalog = F.catalog([])
+        let fenway = try #require(catalog.venue("fenway")).coordinate
+        let yankee = try #require(catalog.venue("yankee")).coordinate
+        var roads = RoadMatrix(source: "test")
+        roads.set(from: fenway, to: yankee, .init(minutes: 300, miles: 240))
+        roads.set(from: yankee, to: fenway, .init(minutes: 200, miles: 190))
+        let router = GameDAGRouter(estimator: TravelEstimator().with(roads: roads))
+        // There and back: the way back is driven from the later point to the earlier one.
+        let games = [
+            F.game("bos1", "fenway", "2025-06-02"), F.game("nyy", "yankee", "2025-06-04"),
+            F.game("bos2", "fenway", "2025-06-06"),
+        ]
+        let route = try #require(router.evaluate(games, for: RoutingRequest(games: games), catalog: F.catalog(games)))
+        #expect(route.legs.map(\.miles) == [240, 190])
+        #expect(route.legs.map(\.drivingHours) == [5, 200.0 / 60])
+    }
+
     @Test("Same-day double: only when packed and the hop fits between the games")
     func sameDay() {
         let day = F.game("nyy", "yankee", "2025-06-03", "13:05")

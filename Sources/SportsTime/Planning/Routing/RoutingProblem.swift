@@ -97,15 +97,14 @@ struct RoutingProblem {
         pointCount = points.count
         var miles = [Double](repeating: 0, count: pointCount * pointCount)
         var hours = miles
+        // Each direction on its own: an imported road matrix may time a leg differently each way.
         for a in 0..<pointCount {
-            for b in (a + 1)..<max(a + 1, pointCount) {
+            for b in 0..<pointCount where b != a {
                 // A point with a broken coordinate is unreachable rather than a NaN in every comparison.
                 let leg = router.estimator.leg(from: points[a], to: points[b])
                 let valid = points[a].isValid && points[b].isValid && leg.miles.isFinite && leg.drivingHours.isFinite
                 miles[a * pointCount + b] = valid ? leg.miles : .infinity
-                miles[b * pointCount + a] = valid ? leg.miles : .infinity
                 hours[a * pointCount + b] = valid ? leg.drivingHours : .infinity
-                hours[b * pointCount + a] = valid ? leg.drivingHours : .infinity
             }
         }
         self.miles = miles
