@@ -34,14 +34,16 @@ public enum Components {
             .span(.class("visually-hidden"), .safeText(spoken)))
     }
 
-    /// A labelled big number with an optional trend line underneath.
+    /// A labelled big number with an optional trend line underneath. A long value ("4,780,244 m" of a big club) is
+    /// set smaller, in proportion to the card's width, so that it fits a phone's half-width card.
     public static func statCard(
         label: String, value: String, detail: Node<HTML.BodyContext> = .empty, id: String? = nil
     ) -> Node<HTML.BodyContext> {
-        .div(
+        let length = value.count > 10 ? " is-longer" : value.count > 8 ? " is-long" : ""
+        return .div(
             .class("stat-card"), .unwrap(id) { .id($0) },
             .p(.class("stat-label"), .safeText(label)),
-            .p(.class("stat-value"), .safeText(value)),
+            .p(.class("stat-value\(length)"), .safeText(value)),
             .div(.class("stat-detail"), detail))
     }
 
