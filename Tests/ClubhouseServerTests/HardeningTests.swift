@@ -140,12 +140,8 @@ struct HardeningTests {
         let app = try await buildApplication(assembled.runtime, homeWait: .infinity)
         let server = Task { try await app.runService() }
         do {
-            var first: RawConnection?
-            for _ in 0..<200 where first == nil {
-                first = try? RawConnection(port: port, readLimit: 30)
-                if first == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let one = try #require(first, "the server did not start")
+            let one = try #require(
+                try await RawConnection.once(listening: port, readLimit: 30), "the server did not start")
             let two = try RawConnection(port: port, readLimit: 30)
             one.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             two.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
@@ -184,12 +180,8 @@ struct HardeningTests {
         let group = ServiceGroup(configuration: .init(services: [app], logger: Logger(label: "test")))
         let server = Task { try await group.run() }
         do {
-            var first: RawConnection?
-            for _ in 0..<200 where first == nil {
-                first = try? RawConnection(port: port, readLimit: 60)
-                if first == nil { try await Task.sleep(for: .milliseconds(50)) }
-            }
-            let silent = try #require(first, "the server did not start")
+            let silent = try #require(
+                try await RawConnection.once(listening: port, readLimit: 60), "the server did not start")
             let served = try RawConnection(port: port, readLimit: 60)
             served.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await served.readSome().hasPrefix("HTTP/1.1 200"))
@@ -269,6 +261,15 @@ extension RawConnection {
     }
 
     /// Reads `connection` again with a longer limit, for an answer that was held back.
+    /// A connection to `port` once a server listens there (tried every 50 ms for 10 s), or nil.
+    static func once(listening port: Int, readLimit: Int) async throws -> RawConnection? {
+        for _ in 0..<200 {
+            if let connection = try? RawConnection(port: port, readLimit: readLimit) { return connection }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return nil
+    }
+
     static func waitingAnswer(_ connection: RawConnection, readLimit: Int) async -> String {
         var limit = timeval(tv_sec: readLimit, tv_usec: 0)
         setsockopt(connection.socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
