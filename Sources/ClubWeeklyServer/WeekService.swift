@@ -140,8 +140,9 @@ struct WeekService: Sendable {
         _ = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
     }
 
-    /// Reads a week: from its snapshot (``WeekSnapshots``) its activities and the stats of the week and the week before
-    /// it, and from the weekly rollups, with `history`, the series over the ``historyWeeks`` weeks insights look back
+    /// Reads a week: from its snapshot (``WeekSnapshots``) its activities (unless `rides` is false: the stats are
+    /// enough for charts and the table, and ``WeekData/activities`` is then empty) and the stats of the week and the
+    /// week before it, and from the weekly rollups, with `history`, the series over the ``historyWeeks`` weeks insights look back
     /// over: of `historyMembers` and the week's lowest rider when given (one member's insights), of every member
     /// active in those weeks otherwise; with `leaderBy`, of the week's leader by that metric too (whom a guest's
     /// insights analyse).
@@ -150,7 +151,7 @@ struct WeekService: Sendable {
     /// not).
     func load(
         club: Club, offset: Int, oldestOffset: Int? = nil, history: Bool = false, anyData: Bool = false,
-        historyMembers: [MemberID]? = nil, leaderBy: Metric? = nil
+        historyMembers: [MemberID]? = nil, leaderBy: Metric? = nil, rides: Bool = true
     ) async throws -> WeekData {
         let oldest: Int
         if let oldestOffset { oldest = oldestOffset } else { oldest = try await checkOffset(offset, club: club) }
@@ -158,10 +159,13 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = history ? calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now) : []
-        let snapshot = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
+        let snapshot = try await snapshots.snapshot(
+            club: club.id, week: week, members: members, database: database, activities: rides)
+        // Without the activities, a week with stats has data; one without is counted below when `anyData` asks.
+        let weekHasData = !(snapshot.activities?.isEmpty ?? snapshot.current.isEmpty)
         var data = WeekData(
             club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: snapshot.members,
-            activities: snapshot.activities, hasAnyData: !snapshot.activities.isEmpty || oldest < 0,
+            activities: snapshot.activities ?? [], hasAnyData: weekHasData || oldest < 0,
             aggregates: WeekAggregates(current: snapshot.current, previous: snapshot.previous, series: [:]))
         if !data.hasAnyData && anyData { data.hasAnyData = try await activities.count(club: club.id) > 0 }
         if history {
@@ -255,10 +259,15 @@ struct WeekService: Sendable {
         let calendar = WeekCalendar(club: club)
         let week = calendar.week(offset: offset, from: now)
         let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
-        let snapshot = try await snapshots.snapshot(club: club.id, week: week, members: members, database: database)
+        let snapshot = try await snapshots.snapshot(
+            club: club.id, week: week, members: members, database: database, activities: false)
         let (current, previous) = (snapshot.current, snapshot.previous)
-        // The first-ride tip of a member without a ride quotes a typical ride of the week.
-        let rows = current[member] == nil ? snapshot.activities : []
+        // The first-ride tip of a member without a ride quotes a typical ride of the week: only then are the week's
+        // activities read.
+        let rows =
+            current[member] == nil
+            ? try await snapshots.snapshot(club: club.id, week: week, members: members, database: database).activities
+                ?? [] : []
         var data = WeekData(
             club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: snapshot.members,
             activities: rows, hasAnyData: true,

@@ -3,8 +3,9 @@ import Foundation
 import SQLKit
 import ServerKit
 
-/// One club week as its views read it: the club's members, every stored activity of the week, and every member's
-/// stats of the week and of the week before (from ``WeekRollups``), current to a ``WeekVersions`` stamp.
+/// One club week as its views read it: the club's members, every stored activity of the week (when a view asked for
+/// them), and every member's stats of the week and of the week before (from ``WeekRollups``), current to a
+/// ``WeekVersions`` stamp.
 struct WeekSnapshot: Sendable, Equatable {
     var week: Week
     /// The club's `settings_version` it was read at: members, names and settings.
@@ -12,8 +13,9 @@ struct WeekSnapshot: Sendable, Equatable {
     /// The highest version of the week and of the week before that it includes.
     var stamp: Int64
     var members: [Member]
-    /// Every stored activity of the week, in ``isOrdered(_:_:)`` order.
-    var activities: [Activity]
+    /// Every stored activity of the week, in ``isOrdered(_:_:)`` order; nil when no reader asked for them (the
+    /// charts and the table need the stats only, and a 5,000-member week's 9,000 rides are most of its read).
+    var activities: [Activity]?
     /// Every member's stats of the week (members without a counted activity are absent).
     var current: [MemberID: MemberWeekStats]
     /// Every member's stats of the week before.
@@ -31,6 +33,8 @@ struct WeekSnapshot: Sendable, Equatable {
 
     /// Replaces the activities of `changed` members with `rows` (theirs, read again), keeping the order.
     mutating func replaceActivities(of changed: Set<MemberID>, with rows: [Activity]) {
+        guard var activities else { return }
+        defer { self.activities = activities }
         activities.removeAll { changed.contains($0.memberID) }
         for row in rows.sorted(by: Self.isOrdered) {
             var low = 0
@@ -68,14 +72,16 @@ actor WeekSnapshots {
     private struct Flight {
         var settings: Int64
         var stamp: Int64
+        var activities: Bool
         var task: Task<(WeekSnapshot, partial: Bool), any Error>
     }
 
     init(capacity: Int = 12) { self.capacity = capacity }
 
-    /// The week of `club`, including every write committed before the call.
+    /// The week of `club`, including every write committed before the call; with its activities when `activities`
+    /// (a week kept without them reads them once a reader asks; one kept with them keeps them up to date).
     func snapshot(
-        club: ClubID, week: Week, members: MemberRepository, database: Database
+        club: ClubID, week: Week, members: MemberRepository, database: Database, activities: Bool = true
     ) async throws -> WeekSnapshot {
         let key = "\(club.rawValue)|\(week.start.epochMilliseconds)"
         let starts = [week.previous.start.epochMilliseconds, week.start.epochMilliseconds]
@@ -91,20 +97,28 @@ actor WeekSnapshots {
         }
         let (settings, highest) = (stamp.settings, stamp.highest)
         clock += 1
-        if let entry = entries[key], entry.snapshot.settingsVersion == settings, entry.snapshot.stamp >= highest {
+        if let entry = entries[key], entry.snapshot.settingsVersion == settings, entry.snapshot.stamp >= highest,
+            !activities || entry.snapshot.activities != nil
+        {
             entries[key]?.used = clock
             return entry.snapshot
         }
-        if let flight = running[key], flight.settings == settings, flight.stamp >= highest {
+        if let flight = running[key], flight.settings == settings, flight.stamp >= highest,
+            !activities || flight.activities
+        {
             return try await flight.task.value.0
         }
-        let base = entries[key]?.snapshot.settingsVersion == settings ? entries[key]?.snapshot : nil
+        // A kept week without the activities a reader now needs is read again whole, with them.
+        let base = entries[key].map(\.snapshot).flatMap {
+            $0.settingsVersion == settings && (!activities || $0.activities != nil) ? $0 : nil
+        }
+        let withActivities = activities || base?.activities != nil
         let task = Task {
             try await Self.read(
-                club: club, week: week, settings: settings, stamp: highest, base: base, members: members,
-                database: database)
+                club: club, week: week, settings: settings, stamp: highest, base: base, activities: withActivities,
+                members: members, database: database)
         }
-        running[key] = Flight(settings: settings, stamp: highest, task: task)
+        running[key] = Flight(settings: settings, stamp: highest, activities: withActivities, task: task)
         let result = await task.result
         if running[key]?.task == task { running[key] = nil }
         let (snapshot, partial) = try result.get()
@@ -114,9 +128,12 @@ actor WeekSnapshots {
     }
 
     private func store(_ snapshot: WeekSnapshot, key: String) {
+        // A newer week replaces an older one; of two as new, the one with the activities stays.
         if let old = entries[key]?.snapshot,
             old.settingsVersion > snapshot.settingsVersion
-                || (old.settingsVersion == snapshot.settingsVersion && old.stamp > snapshot.stamp)
+                || (old.settingsVersion == snapshot.settingsVersion
+                    && (old.stamp > snapshot.stamp
+                        || (old.stamp == snapshot.stamp && old.activities != nil && snapshot.activities == nil)))
         {
             return
         }
@@ -130,10 +147,10 @@ actor WeekSnapshots {
     }
 
     /// Reads the week at `settings`/`stamp`: from `base` plus the members changed since it when it is given and
-    /// few changed, whole otherwise.
+    /// few changed, whole otherwise; with the week's activities when `activities` (a `base` then has them).
     private static func read(
-        club: ClubID, week: Week, settings: Int64, stamp: Int64, base: WeekSnapshot?, members: MemberRepository,
-        database: Database
+        club: ClubID, week: Week, settings: Int64, stamp: Int64, base: WeekSnapshot?, activities: Bool,
+        members: MemberRepository, database: Database
     ) async throws -> (WeekSnapshot, partial: Bool) {
         let thisWeek = week.start.epochMilliseconds
         let lastWeek = week.previous.start.epochMilliseconds
@@ -146,8 +163,9 @@ actor WeekSnapshots {
                 let changedBefore = Set(changes.filter { $0.weekStart == lastWeek }.map(\.member))
                 let (rows, current, previous) = try await database.run { db in
                     (
-                        try await ActivityRepository.activities(
-                            club: club, members: changedNow, from: week.start, to: week.end, on: db),
+                        activities
+                            ? try await ActivityRepository.activities(
+                                club: club, members: changedNow, from: week.start, to: week.end, on: db) : [],
                         try await WeekRollups.stats(club: club, weekStart: week.start, members: changedNow, on: db),
                         try await WeekRollups.stats(
                             club: club, weekStart: week.previous.start, members: changedBefore, on: db)
@@ -164,8 +182,9 @@ actor WeekSnapshots {
         let list = try await members.members(of: club)
         let (rows, current, previous) = try await database.run { db in
             (
-                try await ActivityRepository.activities(
-                    club: club, members: nil, from: week.start, to: week.end, on: db),
+                activities
+                    ? try await ActivityRepository.activities(
+                        club: club, members: nil, from: week.start, to: week.end, on: db) : nil,
                 try await WeekRollups.stats(club: club, weekStart: week.start, on: db),
                 try await WeekRollups.stats(club: club, weekStart: week.previous.start, on: db)
             )
@@ -173,7 +192,7 @@ actor WeekSnapshots {
         return (
             WeekSnapshot(
                 week: week, settingsVersion: settings, stamp: stamp, members: list,
-                activities: rows.sorted(by: WeekSnapshot.isOrdered), current: current, previous: previous),
+                activities: rows?.sorted(by: WeekSnapshot.isOrdered), current: current, previous: previous),
             false
         )
     }
@@ -192,10 +211,13 @@ actor WeekSnapshots {
             )
         }
         let counting = scope?.counting ?? []
+        // Sums in ride order, as the rollups add them: the rows come in no particular order, and a sum of floating
+        // point values in another order can differ in its last digit.
+        let ordered = rows.sorted(by: WeekSnapshot.isOrdered)
         return WeekSnapshot(
             week: week, settingsVersion: stamp.settings, stamp: stamp.highest, members: list,
-            activities: rows.filter { week.contains($0.startDate) }.sorted(by: WeekSnapshot.isOrdered),
-            current: WeeklyStats.memberStats(rows, in: week, counting: counting),
-            previous: WeeklyStats.memberStats(rows, in: week.previous, counting: counting), rollupsCurrent: false)
+            activities: ordered.filter { week.contains($0.startDate) },
+            current: WeeklyStats.memberStats(ordered, in: week, counting: counting),
+            previous: WeeklyStats.memberStats(ordered, in: week.previous, counting: counting), rollupsCurrent: false)
     }
 }

@@ -212,7 +212,8 @@ extension ClubWeeklyApp {
         }
         let data = try await weeks.load(
             club: visit.club, offset: state.week, oldestOffset: oldestOffset, history: state.tab == .insights,
-            anyData: true, historyMembers: historyMembers, leaderBy: visit.viewer.memberID == nil ? state.metric : nil)
+            anyData: true, historyMembers: historyMembers, leaderBy: visit.viewer.memberID == nil ? state.metric : nil,
+            rides: state.tab == .rides || state.tab == .insights)
         return DashboardBuilder.dashboard(
             data, state: state, viewer: visit.viewer, now: now ?? weeks.now(), strings: strings)
     }
