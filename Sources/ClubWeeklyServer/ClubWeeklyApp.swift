@@ -86,21 +86,30 @@ public struct ClubWeeklyApp: AppModule {
     /// Reads the current week of the clubs with the most members into memory (`serve` calls it in the background at
     /// start-up): the first read of a week since the server started is the slow one, 130–240 ms at 5,000 members,
     /// and is then kept up to date write by write. At most `limit` clubs, half the weeks kept, so visitors' own
-    /// weeks still fit. Returns the clubs read; an error is logged, not thrown (nothing depends on it).
+    /// weeks still fit. Returns the clubs read; an error is logged, not thrown (nothing depends on it), and the
+    /// next club is read.
     @discardableResult
     public func warmCurrentWeeks(limit: Int = 6) async -> Int {
+        let biggest: [ClubID]
         do {
-            var read = 0
-            for id in try await members.biggestClubs(limit: limit) {
+            biggest = try await members.biggestClubs(limit: limit)
+        } catch {
+            logger.warning("could not list the clubs to read at start-up", metadata: ["error": "\(error)"])
+            return 0
+        }
+        var read = 0
+        for id in biggest {
+            do {
                 guard let record = try await clubs.find(id: id) else { continue }
                 try await weeks.warmCurrentWeek(of: record.club)
                 read += 1
+            } catch {
+                logger.warning(
+                    "could not read a club's current week at start-up",
+                    metadata: ["club": "\(id.rawValue)", "error": "\(error)"])
             }
-            return read
-        } catch {
-            logger.warning("could not read the current weeks at start-up", metadata: ["error": "\(error)"])
-            return 0
         }
+        return read
     }
 
     /// Creates the demo club (public feed) with 16 weeks of generated rides when there is no club yet; logs its code.

@@ -9,7 +9,7 @@ enum WeekOffsetError: Error, Equatable {
 }
 
 /// Everything stored that one club week's pages and responses are computed from, read in one go by
-/// ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``: the week's activities, the per
+/// ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:leaderBy:rides:)``: the week's activities, the per
 /// member stats (rollups) of the week and the week before it (for trends) and, when asked for, of the weeks of
 /// history that insights need. Reports and insights are pure functions of it.
 struct WeekData: Sendable {
@@ -23,7 +23,7 @@ struct WeekData: Sendable {
     var history: [Week]
     var members: [Member]
     /// Stored activities of `week` (and, without ``aggregates``, of the weeks before it that reports and insights
-    /// need: built in memory by tests and ``ClubWeeklyPages``).
+    /// need: built in memory by tests and ``ClubWeeklyPages``); empty when loaded without `rides`.
     var activities: [Activity]
     /// Whether the club has any activity at all (a new club shows a welcome instead of "a quiet week").
     var hasAnyData: Bool
@@ -57,7 +57,7 @@ struct WeekData: Sendable {
     }
 
     /// Coaching insights of `member`'s week; `subject` is the rider of "Lowest week & why" (the week's lowest when
-    /// nil). Needs `history` (see ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:)``;
+    /// nil). Needs `history` (see ``WeekService/load(club:offset:oldestOffset:history:anyData:historyMembers:leaderBy:rides:)``;
     /// with rollups, the series of `member` and of the subject).
     func insights(for member: MemberID, subject: MemberID?) -> WeekInsights {
         // Insight texts address riders by first name, and so are ranking ties broken.
@@ -263,7 +263,7 @@ struct WeekService: Sendable {
             club: club.id, week: week, members: members, database: database, activities: false)
         let (current, previous) = (snapshot.current, snapshot.previous)
         // The first-ride tip of a member without a ride quotes a typical ride of the week: only then are the week's
-        // activities read.
+        // activities read (a week kept without them is then read whole, once; the tip needs no more exact a stamp).
         let rows =
             current[member] == nil
             ? try await snapshots.snapshot(club: club.id, week: week, members: members, database: database).activities

@@ -33,8 +33,8 @@ public func buildRouter(
 
 /// The application `clubhouse serve` runs and the tests drive: the apps' start-up work done (recurring jobs, demo
 /// data), the router of ``buildRouter(_:warmUp:)``, and the background job runner as a service beside the HTTP
-/// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances in the background, so
-/// the first visitor sees them. The server upgrades JustZone2's bridge (`/zone2/bridge`) to a WebSocket
+/// server. `warmUp` (what `serve` asks for; tests don't) starts the home page's slow glances and reads the biggest
+/// clubs' current weeks in the background, so the first visitors need not wait for them. The server upgrades JustZone2's bridge (`/zone2/bridge`) to a WebSocket
 /// (``ClubhouseChannels``); every other request is plain HTTP with its deadlines.
 public func buildApplication(
     _ runtime: ClubhouseRuntime, warmUp: Bool = false, homeWait: TimeInterval? = nil

@@ -403,6 +403,17 @@ struct RollupRebuildJobTests {
         #expect(stepwise == (try await s.rebuilt()))
     }
 
+    @Test("a rebuild claimed as the shutdown begins leaves the club's rollups as they are")
+    func rebuildStoppedBeforeItStarts() async throws {
+        let s = try await Stores.make(.sqlite, now: Self.now)
+        let before = try await s.rollups()
+        #expect(try await rollupsVersion(s) == WeekRollups.currentVersion)
+        let members = try await WeekRollups.rebuildInSteps(club: s.club.id, database: s.database, stopping: { true })
+        #expect(members == nil)
+        #expect(try await rollupsVersion(s) == WeekRollups.currentVersion, "marked stale by a rebuild that never ran")
+        #expect(try await s.rollups() == before)
+    }
+
     @Test("start-up queues a rebuild for each club whose rollups are stale")
     func startUpQueuesStaleClubs() async throws {
         let s = try await Stores.make(.sqlite, now: Self.now)

@@ -260,7 +260,6 @@ extension RawConnection {
         }
     }
 
-    /// Reads `connection` again with a longer limit, for an answer that was held back.
     /// A connection to `port` once a server listens there (tried every 50 ms for 10 s), or nil.
     static func once(listening port: Int, readLimit: Int) async throws -> RawConnection? {
         for _ in 0..<200 {
@@ -270,6 +269,7 @@ extension RawConnection {
         return nil
     }
 
+    /// Reads `connection` again with a longer limit, for an answer that was held back.
     static func waitingAnswer(_ connection: RawConnection, readLimit: Int) async -> String {
         var limit = timeval(tv_sec: readLimit, tv_usec: 0)
         setsockopt(connection.socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))

@@ -34,7 +34,7 @@ extension ClubWeeklyApp {
 }
 
 /// The background job that rebuilds one club's rollups a member at a time
-/// (``WeekRollups/rebuildInSteps(club:database:)``): queued at start-up for stale clubs and when a big club's time
+/// (``WeekRollups/rebuildInSteps(club:database:stopping:)``): queued at start-up for stale clubs and when a big club's time
 /// zone, week start or counted sport types change. Until it ends, the club's weeks are computed from activities.
 enum RollupJob {
     static let kind = "clubweekly.rollups.rebuild"

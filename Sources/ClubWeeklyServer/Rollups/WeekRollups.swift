@@ -166,7 +166,7 @@ enum WeekRollups {
 
     /// Recomputes every rollup of one member from their activities in one short transaction, after taking the club's
     /// row lock (``WeekVersions/lock(club:on:)``) so that no write of the club runs meanwhile.
-    /// A step of ``rebuildInSteps(club:database:)``.
+    /// A step of ``rebuildInSteps(club:database:stopping:)``.
     static func rebuild(member: MemberID, scope: Scope, on db: any SQLDatabase) async throws {
         try await WeekVersions.lock(club: scope.club, on: db)
         let old = try await db.raw(
@@ -196,6 +196,8 @@ enum WeekRollups {
         club: ClubID, database: Database, stopping: @Sendable () -> Bool = { false }
     ) async throws -> Int? {
         guard let scope = try await database.run({ db in try await scope(club: club, on: db) }) else { return 0 }
+        // Claimed as the shutdown began: the club is left as it is.
+        if stopping() { return nil }
         try await database.run { db in try await markStale(club: club, on: db) }
         let members = try await database.run { db in
             try await db.raw("SELECT id FROM cw_members WHERE club_id = \(bind: club.rawValue) ORDER BY id").all()

@@ -211,7 +211,8 @@ actor WeekSnapshots {
             )
         }
         let counting = scope?.counting ?? []
-        // Sums in ride order, as the rollups add them: the rows come in no particular order, and a sum of floating
+        // Sums in start order, as the rollups add them (they break ties by row id, so a member's rides starting in the
+        // same second may still add up in another order): the rows come in no particular order, and a sum of floating
         // point values in another order can differ in its last digit.
         let ordered = rows.sorted(by: WeekSnapshot.isOrdered)
         return WeekSnapshot(
