@@ -55,8 +55,9 @@ struct FirstHeadDeadline<Inner: ServerChildChannel>: ServerChildChannel {
     }
 }
 
-/// Closes a connection whose first request head (up to the blank line) takes longer than `limit`, then steps aside:
-/// later requests are timed by ``RequestDeadlineHandler``, an upgraded socket by its own heartbeat.
+/// Closes a connection whose first request head (up to the blank line) takes longer than `limit`; later requests are
+/// timed by ``RequestDeadlineHandler``, an upgraded socket by its own heartbeat. It also carries the server's
+/// shutdown to connections whose HTTP handlers do not exist yet (see ``userInboundEventTriggered(context:event:)``).
 final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -100,22 +101,27 @@ final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHan
             if tail.count > 4096 { tail.removeFirst(tail.count - 4) }
             if Self.containsBlankLine(tail) {
                 done = true
+                tail = []
                 timer?.cancel()
                 timer = nil
-                context.fireChannelRead(data)
-                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
-                return
             }
         }
         context.fireChannelRead(data)
     }
 
-    /// The server is shutting down (it stops accepting, then waits for its connections to end). A connection that
-    /// has not sent a byte carries no request, so it is closed now: left alone it would hold the shutdown up until
-    /// its head deadline, since the handlers that act on this event exist only once a head has arrived. A head
-    /// already on its way is read and answered; its connection then ends with the idle timeout.
+    /// The server is shutting down (it stops accepting, then waits for its connections to end). The HTTP handler
+    /// that acts on this event (it closes a connection once its request is answered) exists only once the first
+    /// request's head has arrived and the upgrade machinery has decided it is plain HTTP, so without help a
+    /// connection caught before then would hold the shutdown up until its head deadline and then its idle timeout:
+    /// - one that has not sent a byte carries no request, and is closed now;
+    /// - one whose head is on its way gets the event again once the HTTP handler is there, and closes after its
+    ///   answer. (An upgraded socket is closed by the bridge's own shutdown handling.)
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is ChannelShouldQuiesceEvent, !done, tail.isEmpty {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
+        if !done, tail.isEmpty {
             logger.debug("closing a connection without a request: the server is shutting down")
             timer?.cancel()
             timer = nil
@@ -124,6 +130,25 @@ final class FirstHeadDeadlineHandler: ChannelInboundHandler, RemovableChannelHan
             return
         }
         context.fireUserInboundEventTriggered(event)
+        if (try? context.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)) == nil {
+            Self.passOnShutdown(to: context.channel, within: limit)
+        }
+    }
+
+    /// Fires the shutdown event through `channel`'s pipeline once its HTTP handler has been added (checked every
+    /// 5 ms for at most `limit`, and not after the channel closes).
+    private static func passOnShutdown(to channel: any Channel, within limit: TimeAmount) {
+        let deadline = NIODeadline.now() + limit
+        channel.eventLoop.scheduleRepeatedTask(initialDelay: .milliseconds(5), delay: .milliseconds(5)) { task in
+            guard channel.isActive, NIODeadline.now() < deadline else {
+                task.cancel()
+                return
+            }
+            if (try? channel.pipeline.syncOperations.handler(type: HTTPConnectionStateHandler.self)) != nil {
+                task.cancel()
+                channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+            }
+        }
     }
 
     static func containsBlankLine(_ bytes: [UInt8]) -> Bool {

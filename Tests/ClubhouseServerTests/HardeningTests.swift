@@ -185,7 +185,8 @@ struct HardeningTests {
             let served = try RawConnection(port: port, readLimit: 60)
             served.send("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
             #expect(await served.readSome().hasPrefix("HTTP/1.1 200"))
-            // Both connections are open: one silent (a browser's spare connection), one idle after its answer.
+            // Both connections are open: one silent (a browser's spare connection), one idle after its answer. (One
+            // halfway through its first head: `FirstHeadDeadlineTests`, where the order of events is the test's.)
             await group.triggerGracefulShutdown()
             let silentClosed = await silent.readUntilClosed()
             let servedClosed = await served.readUntilClosed()
