@@ -2,7 +2,7 @@ import Foundation
 
 /// Arithmetic that never traps: bad input (NaN, huge numbers, negative durations) can never crash a conversion or
 /// an addition, and number text never depends on the machine's locale.
-enum SafeNumbers {
+public enum SafeNumbers {
     /// The largest magnitude we convert to `Int`; far beyond any real distance, time or count.
     static let intLimit = 1e15
 
@@ -41,7 +41,7 @@ enum SafeNumbers {
     static func nonNegative(_ value: Int) -> Int { max(0, min(value, Int(intLimit))) }
 
     /// The median of the values; 0 when empty.
-    static func median(_ values: [Double]) -> Double {
+    public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         let middle = sorted.count / 2

@@ -486,18 +486,11 @@ struct ActivityRepository: Sendable {
 
     /// Activities of a club starting in `[from, to)`, oldest first.
     func activities(club: ClubID, from: Date, to: Date) async throws -> [Activity] {
-        try await database.run { db in
-            try await db.raw(
-                """
-                SELECT \(unsafeRaw: Self.columns) FROM cw_activities WHERE club_id = \(bind: club.rawValue)
-                  AND start_at >= \(bind: from.epochMilliseconds) AND start_at < \(bind: to.epochMilliseconds)
-                ORDER BY start_at, id
-                """
-            ).all().map(Self.decode)
-        }
+        try await database.run { db in try await Self.activities(club: club, members: nil, from: from, to: to, on: db) }
     }
 
-    /// Activities of a club starting in `[from, to)`, of `members` only when given, in no particular order.
+    /// Activities of a club starting in `[from, to)`, of `members` only when given, oldest first (ties in the order
+    /// they were stored: the order the rollups add them in, so sums computed from these rows equal theirs).
     static func activities(
         club: ClubID, members: Set<MemberID>?, from: Date, to: Date, on db: any SQLDatabase
     ) async throws -> [Activity] {
@@ -508,6 +501,7 @@ struct ActivityRepository: Sendable {
             """
             SELECT \(unsafeRaw: Self.columns) FROM cw_activities WHERE club_id = \(bind: club.rawValue)
               AND start_at >= \(bind: from.epochMilliseconds) AND start_at < \(bind: to.epochMilliseconds) \(only)
+            ORDER BY start_at, id
             """
         ).all().map(Self.decode)
     }

@@ -254,28 +254,16 @@ struct WeekService: Sendable {
     /// The JSON of a member's insights: the week's ranking from its snapshot (``WeekSnapshots``) and the two riders'
     /// histories from the rollups.
     func insights(club: Club, member: MemberID, subject: MemberID?, offset: Int) async throws -> InsightsResponse {
-        let oldest = try await checkOffset(offset, club: club)
-        let now = now()
-        let calendar = WeekCalendar(club: club)
-        let week = calendar.week(offset: offset, from: now)
-        let weeks = calendar.weeks(offset: (offset - historyWeeks + 1)...offset, from: now)
-        let snapshot = try await snapshots.snapshot(
-            club: club.id, week: week, members: members, database: database, activities: false)
-        let (current, previous) = (snapshot.current, snapshot.previous)
+        var data = try await load(
+            club: club, offset: offset, history: true, historyMembers: [member] + (subject.map { [$0] } ?? []),
+            rides: false)
         // The first-ride tip of a member without a ride quotes a typical ride of the week: only then are the week's
         // activities read (a week kept without them is then read whole, once; the tip needs no more exact a stamp).
-        let rows =
-            current[member] == nil
-            ? try await snapshots.snapshot(club: club.id, week: week, members: members, database: database).activities
-                ?? [] : []
-        var data = WeekData(
-            club: club, offset: offset, oldestOffset: oldest, week: week, history: weeks, members: snapshot.members,
-            activities: rows, hasAnyData: true,
-            aggregates: WeekAggregates(current: current, previous: previous, series: [:]))
-        let series = try await series(
-            of: [member] + (subject.map { [$0] } ?? []), lowestOf: current, previous: previous, data: data,
-            weeks: weeks, rollups: snapshot.rollupsCurrent)
-        data.aggregates?.series = series
+        if data.aggregates?.current?[member] == nil {
+            let week = try await snapshots.snapshot(
+                club: club.id, week: data.week, members: members, database: database)
+            data.activities = week.activities ?? []
+        }
         return data.insights(for: member, subject: subject).response
     }
 

@@ -127,16 +127,13 @@ actor WeekSnapshots {
         return snapshot
     }
 
+    /// How current a kept week is: by settings, then stamp, then whether it holds the activities.
+    private static func freshness(_ snapshot: WeekSnapshot) -> (Int64, Int64, Int) {
+        (snapshot.settingsVersion, snapshot.stamp, snapshot.activities == nil ? 0 : 1)
+    }
+
     private func store(_ snapshot: WeekSnapshot, key: String) {
-        // A newer week replaces an older one; of two as new, the one with the activities stays.
-        if let old = entries[key]?.snapshot,
-            old.settingsVersion > snapshot.settingsVersion
-                || (old.settingsVersion == snapshot.settingsVersion
-                    && (old.stamp > snapshot.stamp
-                        || (old.stamp == snapshot.stamp && old.activities != nil && snapshot.activities == nil)))
-        {
-            return
-        }
+        if let old = entries[key]?.snapshot, Self.freshness(old) > Self.freshness(snapshot) { return }
         if entries[key] == nil && entries.count >= capacity,
             let oldest = entries.min(by: { $0.value.used < $1.value.used })?.key
         {
@@ -211,14 +208,11 @@ actor WeekSnapshots {
             )
         }
         let counting = scope?.counting ?? []
-        // Sums in start order, as the rollups add them (they break ties by row id, so a member's rides starting in the
-        // same second may still add up in another order): the rows come in no particular order, and a sum of floating
-        // point values in another order can differ in its last digit.
-        let ordered = rows.sorted(by: WeekSnapshot.isOrdered)
+        // The rows come in the order the rollups add them, so the sums equal theirs to the last digit.
         return WeekSnapshot(
             week: week, settingsVersion: stamp.settings, stamp: stamp.highest, members: list,
-            activities: ordered.filter { week.contains($0.startDate) },
-            current: WeeklyStats.memberStats(ordered, in: week, counting: counting),
-            previous: WeeklyStats.memberStats(ordered, in: week.previous, counting: counting), rollupsCurrent: false)
+            activities: rows.filter { week.contains($0.startDate) }.sorted(by: WeekSnapshot.isOrdered),
+            current: WeeklyStats.memberStats(rows, in: week, counting: counting),
+            previous: WeeklyStats.memberStats(rows, in: week.previous, counting: counting), rollupsCurrent: false)
     }
 }

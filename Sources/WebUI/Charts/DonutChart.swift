@@ -63,7 +63,7 @@ public struct DonutChart: Sendable, Equatable {
     }
 
     /// A share as a whole percentage, "<1%" for tiny non-zero shares.
-    static func percentText(_ share: Double) -> String {
+    public static func percentText(_ share: Double) -> String {
         let percent = share * 100
         if percent > 0 && percent < 0.5 { return "<1%" }
         return SVG.number(percent.rounded()) + "%"

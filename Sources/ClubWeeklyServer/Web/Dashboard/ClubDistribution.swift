@@ -123,7 +123,7 @@ extension DashboardBuilder {
             notes.append(s.big.busiestBand(labels.full[busiest], tally[busiest], active.count))
         }
         if !sorted.isEmpty {
-            notes.append(s.big.medianRider(metricText(median(sorted), metric, strings: s)))
+            notes.append(s.big.medianRider(metricText(SafeNumbers.median(sorted), metric, strings: s)))
         }
         if let mine {
             let value = metricValue(mine, metric)
@@ -151,7 +151,7 @@ extension DashboardBuilder {
                     ? s.big.rideTotal(Int(total))
                     : metric == .distance
                         ? Format.distanceKm(total * 1000, decimals: 0) : metricText(total, metric, strings: s)
-                notes.append(s.big.topShare(distributionTop, sharePercent(top / total), totalText))
+                notes.append(s.big.topShare(distributionTop, DonutChart.percentText(top / total), totalText))
             }
         }
         let chart = HistogramChart(
@@ -167,21 +167,6 @@ extension DashboardBuilder {
                         : bandNumber(bands.width) + (s.big.units[metric.rawValue] ?? "")),
             labelHeader: label, valueHeader: s.big.ridersHeader, id: "spread-\(metric.rawValue)")
         return DistributionModel(chart: chart, notes: notes)
-    }
-
-    /// The middle value of sorted values.
-    static func median(_ sorted: [Double]) -> Double {
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-
-    /// A share as a whole percentage, "<1 %" for a tiny non-zero one.
-    static func sharePercent(_ share: Double) -> String {
-        let percent = share * 100
-        guard percent.isFinite else { return "0%" }
-        if percent > 0 && percent < 0.5 { return "<1%" }
-        return Format.percent(percent)
     }
 
     /// A band edge or width: "1,000", "2.5", "0.5".
