@@ -85,10 +85,23 @@ def save_trip(driver, server, name: str) -> str:
 
 def click_and_wait(driver, element) -> None:
     """Clicks a submit button and waits for the next page (the old document goes stale)."""
-    from selenium.webdriver.support import expected_conditions
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
     page = driver.find_element(By.TAG_NAME, "html")
     element.click()
-    wait(driver, 20).until(expected_conditions.staleness_of(page))
+
+    def old_page_gone(_) -> bool:
+        try:
+            page.is_enabled()
+            return False
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            # Asked in the middle of the navigation, Chrome says the old node "does not belong to the document".
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+
+    wait(driver, 20).until(old_page_gone)
     wait_loaded(driver)
 
 
